@@ -1,0 +1,39 @@
+# Two commands do everything: `make docs` and `make test` (see README.md).
+# Both create .venv when it is missing and install the pinned versions.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONHASHSEED := 0
+
+.PHONY: docs test serve timings bench lint clean
+
+$(STAMP): pyproject.toml requirements.lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+docs: $(STAMP)
+	$(PY) scripts/build_site.py
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+serve: $(STAMP)
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+timings: $(STAMP)
+	$(PY) scripts/refresh_timings.py
+
+bench: $(STAMP)
+	$(PY) scripts/bench.py
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+clean:
+	rm -rf site .cache .pytest_cache

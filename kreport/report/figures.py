@@ -1,0 +1,82 @@
+"""Deterministic figures with one house style.
+
+Every figure on the site is drawn through :func:`new_figure` (so fonts, sizes
+and colours agree from page to page) and saved by :func:`render_figure`, which
+fixes everything matplotlib would otherwise vary between runs: the SVG id salt,
+the creation date and the software stamp. Text is stored as paths, so the
+bytes do not depend on the fonts of the machine that views the page. With the
+pinned matplotlib the bytes are the same on every machine, which is what the
+drift test compares.
+"""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+
+# One palette for the whole site (colour-blind safe, from Okabe and Ito).
+COLOURS = {
+    "inner": "#0072B2",  # the inner group of a ring, and "kernel" results
+    "outer": "#E69F00",  # the outer group of a ring
+    "pca": "#7F7F7F",  # ordinary PCA / ridge: the linear control
+    "kernel": "#0072B2",
+    "accent": "#D55E00",
+    "second": "#009E73",
+    "third": "#CC79A7",
+    "band": "#CCE3F0",  # shaded ranges
+}
+SEQUENCE = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+HEATMAP = "viridis"
+
+STYLE = {
+    "svg.hashsalt": "kreport",
+    "svg.fonttype": "path",
+    "font.family": "DejaVu Sans",
+    "font.size": 11,
+    "axes.titlesize": 12,
+    "axes.labelsize": 11,
+    "xtick.labelsize": 10,
+    "ytick.labelsize": 10,
+    "legend.fontsize": 10,
+    "legend.frameon": False,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.prop_cycle": matplotlib.cycler(color=SEQUENCE),
+    "figure.facecolor": "white",
+    "axes.facecolor": "white",
+    "savefig.facecolor": "white",
+    "axes.unicode_minus": True,
+    "path.simplify": False,
+    "image.cmap": HEATMAP,
+}
+plt.rcParams.update(STYLE)
+
+SVG_METADATA = {"Date": None, "Creator": None}
+PNG_METADATA = {"Software": None}
+
+
+def new_figure(columns: int = 1, rows: int = 1, width: float = 7.5, height: float = 3.6,
+               **subplot_options):
+    """A figure and its axes in the house style (sizes in inches)."""
+    with plt.rc_context(STYLE):
+        return plt.subplots(rows, columns, figsize=(width, height), layout="constrained",
+                            **subplot_options)
+
+
+def render_figure(figure, fmt: str = "svg") -> bytes:
+    """The figure's bytes, identical from run to run; closes the figure."""
+    buffer = io.BytesIO()
+    with plt.rc_context(STYLE):
+        if fmt == "svg":
+            figure.savefig(buffer, format="svg", metadata=SVG_METADATA)
+        elif fmt == "png":
+            figure.savefig(buffer, format="png", dpi=150, metadata=PNG_METADATA)
+        else:
+            raise ValueError(f"figures are saved as svg or png, not {fmt!r}")
+    plt.close(figure)
+    return buffer.getvalue()
