@@ -188,6 +188,7 @@ class PageOutputs:
     """The files one page writes, relative to docs/."""
 
     files: dict[str, bytes]
+    result: PageResult
     numbers: int
     claims: int
     figures: int
@@ -204,6 +205,7 @@ def page_outputs(page: Page, use_cache: bool = True) -> PageOutputs:
     files.update({f"figures/{name}": data for name, data in result.figures.items()})
     return PageOutputs(
         files=files,
+        result=result,
         numbers=len(PRINTED_NUMBER.findall(markdown)),
         claims=len(result.claims),
         figures=len(result.figures),
