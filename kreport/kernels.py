@@ -47,7 +47,18 @@ class Kernel:
                 f"A has {A.shape[1]} columns and B has {B.shape[1]}; a kernel compares rows "
                 "with the same features, so pass tables with the same columns."
             )
-        return self._table(A, B)
+        return self._finite_table(A, B)
+
+    def _finite_table(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """Kernel table of validated arrays, refusing overflow instead of returning inf/NaN."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            table = self._table(A, B)
+        if not np.isfinite(table).all():
+            raise InvalidInputError(
+                f"{self!r} overflowed to infinite values on these rows; rescale the "
+                "features (or lower gamma or the degree) so kernel values stay finite."
+            )
+        return table
 
     def _table(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """Kernel table for already validated float64 2-D arrays."""

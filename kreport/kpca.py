@@ -158,7 +158,7 @@ class KernelPCA(FittedAttributeGuard):
                 f"n_components={self.n_components} is above the ceiling of n − 1 = {n - 1} "
                 f"directions for {n} rows (centring removes one); ask for at most {n - 1}."
             )
-        table = self.kernel._table(rows, rows)
+        table = self.kernel._finite_table(rows, rows)
         centred, column_means, grand_mean = centre_training_table(table)
         eigenvalues, vectors, total = self._decompose(centred)
 
@@ -254,7 +254,7 @@ class KernelPCA(FittedAttributeGuard):
         """Coordinates of query rows on the kept directions, shape (m, l)."""
         require_fitted(self, "coefficients_")
         rows = match_query(X, self.feature_names_, self.n_features_in_)
-        query_table = self.kernel._table(rows, self.training_rows_)
+        query_table = self.kernel._finite_table(rows, self.training_rows_)
         return self._centre_query_rows(query_table) @ self.coefficients_
 
     def fit_transform(self, X) -> np.ndarray:

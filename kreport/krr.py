@@ -99,7 +99,7 @@ class KernelRidge(FittedAttributeGuard):
         return self
 
     def _solve(self, centred_rows: np.ndarray, centred_target: np.ndarray) -> np.ndarray:
-        system = self.kernel._table(centred_rows, centred_rows)
+        system = self.kernel._finite_table(centred_rows, centred_rows)
         system[np.diag_indices_from(system)] += self.penalty
         try:
             factor = cho_factor(system, lower=True, overwrite_a=True, check_finite=False)
@@ -114,7 +114,7 @@ class KernelRidge(FittedAttributeGuard):
         return weights
 
     def _mercer_error(self, centred_rows: np.ndarray) -> MercerConditionError:
-        table = self.kernel._table(centred_rows, centred_rows)
+        table = self.kernel._finite_table(centred_rows, centred_rows)
         smallest = float(eigvalsh(table, subset_by_index=[0, 0], check_finite=False)[0])
         return MercerConditionError(
             f"Cholesky factorisation of K + penalty·I met a non-positive pivot: the kernel "
@@ -152,7 +152,7 @@ class KernelRidge(FittedAttributeGuard):
         """kernel(Xq − feature_means_, X_c) @ dual_weights_ + target_mean_."""
         require_fitted(self, "_dual_weights")
         rows = match_query(X, self.feature_names_, self.n_features_in_)
-        table = self.kernel._table(rows - self.feature_means_, self._centred_rows)
+        table = self.kernel._finite_table(rows - self.feature_means_, self._centred_rows)
         return table @ self._dual_weights + self.target_mean_
 
     def score(self, X, y) -> float:
@@ -214,7 +214,7 @@ class KernelRidge(FittedAttributeGuard):
             raise ModelFileError(f"{path}: feature means do not match the stored training rows.")
         if not np.isclose(target.mean(), self.target_mean_, rtol=1e-12, atol=1e-300):
             raise ModelFileError(f"{path}: target mean does not match the stored target.")
-        system = self.kernel._table(self._centred_rows, self._centred_rows)
+        system = self.kernel._finite_table(self._centred_rows, self._centred_rows)
         system[np.diag_indices_from(system)] += self.penalty
         residual = system @ self._dual_weights - (target - self.target_mean_)
         scale = np.abs(system).max() * np.abs(self._dual_weights).sum() + np.abs(target).max()

@@ -75,7 +75,14 @@ class PCA(FittedAttributeGuard):
             )
         mean = rows.mean(axis=0)
         centred = rows - mean
-        values, vectors = eigh(centred.T @ centred, check_finite=False)
+        with np.errstate(over="ignore", invalid="ignore"):
+            scatter = centred.T @ centred
+        if not np.isfinite(scatter).all():
+            raise InvalidInputError(
+                "the scatter matrix overflowed (entries too large to square in float64); "
+                "rescale the columns before fitting."
+            )
+        values, vectors = eigh(scatter, check_finite=False)
         values, vectors = values[::-1], vectors[:, ::-1]
         largest = float(values[0])
         if not largest > 0.0:

@@ -77,7 +77,13 @@ class Ridge(FittedAttributeGuard):
         feature_means = rows.mean(axis=0)
         target_mean = float(target.mean())
         centred = rows - feature_means
-        system = centred.T @ centred
+        with np.errstate(over="ignore", invalid="ignore"):
+            system = centred.T @ centred
+        if not np.isfinite(system).all():
+            raise InvalidInputError(
+                "XcᵀXc overflowed (entries too large to square in float64); rescale the "
+                "columns before fitting."
+            )
         system[np.diag_indices_from(system)] += self.penalty
         try:
             factor = cho_factor(system, lower=True, check_finite=False)
