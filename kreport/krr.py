@@ -52,16 +52,16 @@ class KernelRidge(FittedAttributeGuard):
     ---------
     * Centring. Both the rows and the target are centred: X_c = X − feature_means_,
       y_c = y − target_mean_. The table is K = kernel(X_c, X_c). A query is
-      centred by the training means before the kernel, and the target mean is
-      added back to every prediction:
+      centred by the training means before the kernel, and every prediction
+      gets ȳ (the training target mean) back:
       predict(Xq) = kernel(Xq − feature_means_, X_c) @ dual_weights_ + target_mean_.
       There is no intercept; the target mean does its job. (The RBF kernel
       depends only on differences, so centring the rows changes nothing for
       it; for linear and polynomial kernels it does.)
-    * The penalty is added to every diagonal entry of K, none exempted.
+    * Every diagonal entry of K receives the penalty; no row is exempt.
     * Solver. (K + penalty·I) a = y_c is factorised by Cholesky
-      (``scipy.linalg.cho_factor``, lower). At the first pivot that is not
-      positive the fit is refused with MercerConditionError, which names
+      (``scipy.linalg.cho_factor``, lower). If factorisation meets a pivot ≤ 0,
+      the fit is refused with MercerConditionError, which names
       Mercer's condition and carries the smallest eigenvalue of K.
     * Dual weights are not coefficients: there is one per training row, not
       per feature, and on the training rows they equal residual / penalty.
