@@ -1,0 +1,618 @@
+"""Kernel PCA, the long page: a lab notebook, one function per section.
+
+The ring of thirty-six, the arc of twelve and the measured four are fitted with
+kreport's PCA and KernelPCA; every relation the prose states is a claim here.
+Shared fits, the gamma sweep and the behaviour probes live in
+``_kernel_pca_probes`` so this file stays one section per function.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kreport import KernelPCA, kernels, measure
+from kreport.report import COLOURS, HEATMAP, Page, bound, claim, new_figure
+
+from . import _kernel_pca_probes as lab
+from ._kernel_pca_probes import arc_by_height, fit, four, pca, ring_set, split
+
+page = Page(slug="kernel-pca", title="Kernel PCA", template="kernel_pca.md.j2")
+
+RING_GAMMA = 0.005  # the ring's worked reach throughout the page
+ARC_GAMMA = 0.002  # the arc's worked reach
+WIDE_ARC_GAMMAS = (0.0003, 0.0005)  # wider reaches on the arc
+POLY = (2, 0.005, 1.0)  # the squared kernel: degree, gamma, coef0
+STANDARD_GAMMA = 0.5  # for the standardised arc: distances in standard deviations
+KEPT = 2  # directions kept when asking what each person keeps
+ROUND_OUTSIDE = (0.002, 0.02)  # round gammas just outside the ring's band
+
+
+def _tidy(table, decimals=9):
+    """Exact-in-principle tables (integers here) rounded past their noise, for printing."""
+    return np.round(np.asarray(table, dtype=float), decimals) + 0.0
+
+
+# ------------------------------------------------------------------ 1. the ring
+
+
+@page.section
+def ring_problem():
+    """Ordinary PCA cannot split the ring; the RBF kernel's first direction can."""
+    rows, inner = ring_set("ring")
+    linear = pca("ring")
+    linear_split = split(linear.scores_[:, 0], inner)
+    kernel_split = split(fit("ring", "rbf", RING_GAMMA).scores_[:, 0], inner)
+    from_centre = np.hypot(*(rows - rows[inner].mean(axis=0)).T)
+    claim("ordinary PCA spreads the ring almost evenly: its two shares differ by under 0.1",
+          abs(linear.shares_[0] - linear.shares_[1]) < 0.1)
+    claim("along ordinary PCA's first axis the inner group overlaps the outer group",
+          not linear_split.separated)
+    claim("the shared stretch is the inner group's whole width: it lies inside the outer range",
+          np.isclose(linear_split.overlap, np.ptp(linear.scores_[inner, 0]), rtol=1e-12))
+    claim("along the first RBF direction at gamma 0.005 every inner person lies on one side "
+          "of every outer person", kernel_split.separated)
+    return {
+        "n": len(rows), "n_inner": int(inner.sum()), "n_outer": int((~inner).sum()),
+        "outer_distance": [from_centre[~inner].min(), from_centre[~inner].max()],
+        "pca_shares": linear.shares_, "pca_overlap": linear_split.overlap,
+        "pca_shift": linear_split.shift,
+        "gamma": RING_GAMMA, "kernel_gap": kernel_split.gap,
+    }
+
+
+@page.figure("ring", alt="The ring of thirty-six people, and their first coordinates "
+                          "under ordinary PCA and under the RBF kernel")
+def ring_figure():
+    rows, inner = ring_set("ring")
+    figure, (plane, linear_axis, kernel_axis) = new_figure(
+        columns=3, width=10.5, height=3.8, gridspec_kw={"width_ratios": [1.3, 1, 1]})
+    for mask, group in ((inner, "inner"), (~inner, "outer")):
+        plane.scatter(rows[mask, 0], rows[mask, 1], s=28, color=COLOURS[group],
+                      label=f"{group} ({mask.sum()})")
+    plane.set(xlabel="height (cm)", ylabel="weight (kg)", title="The ring", aspect="equal")
+    plane.legend(loc="upper right", fontsize=9)
+    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA",
+               "first PCA coordinate (cm, kg)"),
+              (kernel_axis, fit("ring", "rbf", RING_GAMMA).scores_[:, 0],
+               f"RBF kernel, gamma {RING_GAMMA}", "first kernel coordinate"))
+    for axis, scores, title, label in strips:
+        for level, (mask, group) in enumerate(((inner, "inner"), (~inner, "outer"))):
+            axis.scatter(scores[mask], np.full(mask.sum(), level), s=30, alpha=0.75,
+                         color=COLOURS[group])
+        axis.set(yticks=[0, 1], yticklabels=["inner", "outer"], ylim=(-0.6, 1.6),
+                 xlabel=label, title=title)
+    return figure
+
+
+# ------------------------------------------------------------------ 2. the arc under PCA
+
+
+@page.section
+def arc_under_pca():
+    linear = pca("arc")
+    first = linear.scores_[:, 0]
+    one_axis = pca("arc", n_components=1)
+    claim("read by height, the arc's first PCA coordinates never turn back",
+          measure.reversals(first) == 0)
+    claim("the error of rebuilding from one coordinate is the dropped eigenvalue",
+          abs(one_axis.reconstruction_error_ - linear.eigenvalues_[1])
+          < 1e-8 * linear.eigenvalues_[0])
+    return {
+        "n": len(first), "first_share": linear.shares_[0], "second_share": linear.shares_[1],
+        "error_one": one_axis.reconstruction_error_,
+        "first_coordinates": first, "across": linear.variances_[1],
+        "total": linear.total_variance_,
+    }
+
+
+# ------------------------------------------------------------------ 3. a recipe over people
+
+
+@page.section
+def recipe():
+    """A direction as a weighted sum of the centred people, scored by dot products."""
+    deviations = four() - four().mean(axis=0)
+    direction = pca("four").components_[0]
+    weights = fit("four", "linear").coefficients_[:, 0]
+    rebuilt = weights @ deviations
+    dots = deviations @ deviations.T
+    coordinate = dots[0] @ weights
+    claim("the weighted sum of the four deviations rebuilds the first direction",
+          np.allclose(rebuilt, direction, atol=1e-12))
+    claim("a coordinate from dot products alone equals ordinary PCA's score",
+          abs(coordinate - pca("four").scores_[0, 0]) < 1e-12)
+    return {
+        "deviations": deviations, "direction": direction, "weights": _tidy(weights, 12),
+        "dots_person_one": _tidy(dots[0]), "coordinate": coordinate,
+        "rebuild_error": bound(rebuilt - direction, -12),
+    }
+
+
+# ------------------------------------------------------------------ 4. the Gram matrix route
+
+
+@page.section
+def gram_route():
+    four_fit = fit("four", "linear")
+    gram_values, gram_vectors = lab.symmetric_eigen(four_fit.centred_table_)
+    scatter_values = pca("four").eigenvalues_
+    arc_scatter = np.cov(arc_by_height().T, ddof=0) * len(arc_by_height())
+    arc_gram = np.linalg.eigvalsh(fit("arc", "linear").centred_table_)[::-1]
+    arc_routes = fit("arc", "linear").scores_ - pca("arc").scores_
+    claim("the Gram table's two non-zero eigenvalues equal the scatter matrix's",
+          np.allclose(gram_values[:2], scatter_values, rtol=1e-12))
+    claim("the leading Gram eigenvector weights person 1 and person 2 equally and oppositely, "
+          "and the others not at all",
+          np.allclose(gram_vectors[:, 0] * np.sqrt(2), [1, -1, 0, 0], atol=1e-12))
+    claim("on the arc the Gram table's top two eigenvalues equal the scatter matrix's",
+          np.allclose(arc_gram[:2], pca("arc").eigenvalues_, rtol=1e-10))
+    claim("with the shared sign rule the two routes' arc coordinates agree without flipping",
+          np.abs(arc_routes).max() < 1e-9)
+    return {
+        "centred_table": _tidy(four_fit.centred_table_), "eigenvalues": _tidy(gram_values[:2]),
+        "zeros": bound(gram_values[2:], -10), "leading_vector": _tidy(gram_vectors[:, 0], 6),
+        "arc_scatter": arc_scatter, "arc_scatter_values": pca("arc").eigenvalues_,
+        "arc_gram_values": arc_gram[:2], "arc_rest": bound(arc_gram[2:], -9),
+        "arc_rest_count": len(arc_gram) - 2, "arc_agreement": bound(arc_routes, -10),
+    }
+
+
+# ------------------------------------------------------------------ 5. two scales
+
+
+@page.section
+def two_scales():
+    fitted = fit("four", "linear")
+    raw, n = fitted.eigenvalues_, len(four())
+    lengths = (fitted.coefficients_**2).sum(axis=0)
+    claim("the reported variances are the raw eigenvalues over n − 1",
+          np.allclose(fitted.variances_, raw / (n - 1), rtol=1e-15))
+    claim("each coefficient vector's squared length is one over its raw eigenvalue",
+          np.allclose(lengths * raw, 1.0, rtol=1e-12))
+    return {
+        "n": n, "raw": _tidy(raw), "variances": fitted.variances_,
+        "direction_length": np.sqrt(raw[0]), "squared_lengths": lengths,
+        "reciprocals": 1 / raw,
+    }
+
+
+# ------------------------------------------------------------------ 6. the uncentred trap
+
+
+@page.section
+def uncentred():
+    table = kernels.linear()(four(), four())
+    values, vectors = lab.symmetric_eigen(table)
+    arc_table = kernels.linear()(arc_by_height(), arc_by_height())
+    arc_share = np.linalg.eigvalsh(arc_table)[-1] / np.trace(arc_table)
+    leading = vectors[:, 0]
+    claim("the uncentred table's first eigenvector weighs all four people nearly alike",
+          np.ptp(leading) < 0.1 and np.all(leading > 0))
+    claim("the uncentred first direction takes more than 98 percent of the trace on both data sets",
+          values[0] / np.trace(table) > 0.98 and arc_share > 0.98)
+    return {
+        "person_one": four()[0], "table": _tidy(table), "largest": values[0],
+        "share": values[0] / np.trace(table),
+        "leading_vector": leading, "arc_share": arc_share,
+    }
+
+
+# ------------------------------------------------------------------ 7. centring in feature space
+
+
+@page.section
+def centring():
+    fitted = fit("four", "linear")
+    table, n = fitted.training_table_, len(four())
+    ones = np.full((n, n), 1 / n)
+    by_identity = table - ones @ table - table @ ones + ones @ table @ ones
+    # Person 1 sent back as a query: their row of kernel values, centred by the
+    # query identity with the training averages.
+    query = kernels.linear()(four()[:1], four())
+    ones_q = np.full((1, n), 1 / n)
+    centred_query = query - ones_q @ table - query @ ones + ones_q @ table @ ones
+    ring_fit = fit("ring", "rbf", RING_GAMMA)
+    ring_again = ring_fit.transform(ring_fit.training_rows_) - ring_fit.scores_
+    claim("the matrix identity reproduces the fitted centred table",
+          np.abs(by_identity - fitted.centred_table_).max() < 1e-9)
+    claim("person 1 sent back as a query reproduces their centred row",
+          np.abs(centred_query[0] - fitted.centred_table_[0]).max() < 1e-9)
+    claim("every ring person sent back through transform lands on their own coordinates",
+          np.abs(ring_again).max() < 1e-10)
+    return {
+        "identity_error": bound(by_identity - fitted.centred_table_, -9),
+        "query_row": _tidy(centred_query[0]),
+        "ring_resend": bound(ring_again, -10),
+    }
+
+
+# ------------------------------------------------------------------ 8. kernels in the table
+
+
+@page.section
+def kernel_table():
+    for dataset in ("four", "arc"):
+        linear_kernel, ordinary = fit(dataset, "linear"), pca(dataset)
+        claim(f"the linear kernel reproduces ordinary PCA's variances and scores on the {dataset}",
+              np.allclose(linear_kernel.variances_, ordinary.variances_, rtol=1e-10)
+              and np.abs(linear_kernel.scores_ - ordinary.scores_).max() < 1e-9)
+    rows = arc_by_height()
+    table = kernels.rbf(ARC_GAMMA)(rows, rows)
+    end = table[0]
+    # The bottom of the dip: the lightest person, ties going to the one nearest
+    # the arc's middle height (the arc has two people at the lowest weight).
+    lightest = np.flatnonzero(rows[:, 1] == rows[:, 1].min())
+    dip = int(lightest[np.argmin(np.abs(rows[lightest, 0] - rows[:, 0].mean()))])
+    close, before, after = dip - 1, dip - 2, dip + 1  # by height: the near twin, then either side
+    claim("the shortest person's similarity falls with every step along the arc",
+          np.all(np.diff(end) < 0))
+    claim("the person at the bottom of the dip is equally similar to the people on either side",
+          table[dip, before] == table[dip, after])
+    claim("the person at the bottom of the dip is most similar to the near twin",
+          table[dip, close] > table[dip, after])
+    return {
+        "gamma": ARC_GAMMA, "end_person": rows[0], "end_row": end,
+        "end_far": end[5:].max(), "dip_person": rows[dip],
+        "twin": rows[close], "twin_similarity": table[dip, close],
+        "twin_distance": np.hypot(*(rows[dip] - rows[close])),
+        "sides": [rows[before], rows[after]], "side_similarity": table[dip, after],
+    }
+
+
+@page.figure("arc-table", alt="The arc's RBF kernel table at gamma 0.002 as a heat map")
+def arc_table_figure():
+    rows = arc_by_height()
+    table = kernels.rbf(ARC_GAMMA)(rows, rows)
+    figure, axis = new_figure(width=6.4, height=5.2)
+    image = axis.imshow(table, cmap=HEATMAP, vmin=0, vmax=1)
+    labels = [f"{h:.0f}, {w:.0f}" for h, w in rows]
+    axis.set_xticks(range(len(rows)), labels, rotation=90, fontsize=8)
+    axis.set_yticks(range(len(rows)), labels, fontsize=8)
+    axis.set(xlabel="person (height cm, weight kg), by height",
+             ylabel="person (height cm, weight kg)",
+             title=f"RBF kernel values on the arc, gamma {ARC_GAMMA}")
+    figure.colorbar(image, ax=axis, label="kernel value k(a, b)")
+    return figure
+
+
+# ------------------------------------------------------------------ 9. coefficients on the ring
+
+
+@page.section
+def ring_coefficients():
+    rows, inner = ring_set("ring")
+    fitted = fit("ring", "rbf", RING_GAMMA)
+    first = fitted.coefficients_[:, 0]
+    raw_row = kernels.rbf(RING_GAMMA)(rows[:1], rows)[0]
+    coordinate = fitted.centred_table_[0] @ first
+    claim("every inner coefficient is positive and every outer coefficient negative",
+          np.all(first[inner] > 0) and np.all(first[~inner] < 0))
+    claim("the squared coefficient length is one over the raw eigenvalue",
+          abs((first**2).sum() * fitted.eigenvalues_[0] - 1) < 1e-10)
+    claim("person 1's coordinate is their centred kernel row summed against the coefficients",
+          abs(coordinate - fitted.scores_[0, 0]) < 1e-12)
+    return {
+        "inner_range": [first[inner].min(), first[inner].max()],
+        "outer_range": [first[~inner].min(), first[~inner].max()],
+        "raw": fitted.eigenvalues_[0], "divisor": len(rows) - 1,
+        "variance": fitted.variances_[0], "squared_length": (first**2).sum(),
+        "person": rows[0], "row_start": raw_row[:3], "row_smallest": raw_row.min(),
+        "coordinate": coordinate,
+    }
+
+
+# ------------------------------------------------------------------ 10. what is orthogonal
+
+
+def _orthogonality(fitted: KernelPCA):
+    gram = fitted.coefficients_.T @ fitted.coefficients_
+    off_diagonal = gram - np.diag(np.diag(gram))
+    unit = fitted.coefficients_.T @ fitted.centred_table_ @ fitted.coefficients_
+    return off_diagonal, unit - np.eye(len(unit))
+
+
+@page.section
+def orthogonality():
+    ring_off, ring_unit = _orthogonality(fit("ring", "rbf", RING_GAMMA, n_components=2))
+    arc_off, _ = _orthogonality(fit("arc", "rbf", ARC_GAMMA, n_components=2))
+    four_lengths = (fit("four", "linear").coefficients_**2).sum(axis=0)
+    claim("coefficient vectors of different directions are orthogonal in the ordinary sense "
+          "(so the often-repeated claim that they are not is false)",
+          np.abs(ring_off).max() < 1e-14 and np.abs(arc_off).max() < 1e-14)
+    claim("coefficient vectors are not of unit length", np.all(np.abs(four_lengths - 1) > 0.5))
+    return {
+        "ring_dot": bound(ring_off, -14), "arc_dot": bound(arc_off, -14),
+        "ring_identity": bound(ring_unit, -12), "four_lengths": four_lengths,
+    }
+
+
+# ------------------------------------------------------------------ 11. shares on the ring
+
+
+@page.section
+def ring_shares():
+    rows, inner = ring_set("ring")
+    fitted = fit("ring", "rbf", RING_GAMMA)
+    table = fitted.training_table_
+    within_inner = table[np.ix_(inner, inner)].mean()
+    within_outer = table[np.ix_(~inner, ~inner)].mean()
+    claim("the kernel's first share is far below ordinary PCA's",
+          fitted.shares_[0] < pca("ring").shares_[0] / 2)
+    claim("the kernel spreads the ring along n − 1 directions",
+          fitted.n_components_ == len(rows) - 1)
+    claim("inner people resemble one another more than outer people do",
+          within_inner > 2 * within_outer)
+    return {
+        "shares": fitted.shares_[:2], "total": fitted.total_variance_,
+        "pca_shares": pca("ring").shares_, "directions": fitted.n_components_,
+        "within_inner": within_inner, "within_outer": within_outer,
+    }
+
+
+# ------------------------------------------------------------------ 12. the gamma sweep
+
+
+@page.section
+def gamma_sweep():
+    ring_band, ideal_band = lab.band("ring"), lab.band("ideal")
+    swept = lab.sweep("ring")
+    grid = swept["gamma"]
+    claim("the split holds at every grid value between the band's ends",
+          ring_band["contiguous"] and ideal_band["contiguous"])
+    claim("the band contains the page's worked gamma of 0.005",
+          ring_band["low"] <= RING_GAMMA <= ring_band["high"])
+    claim("the total lifted variance rises across the whole sweep",
+          np.all(np.diff(swept["total"]) > 0))
+    claim("the first share falls across the whole sweep", np.all(np.diff(swept["first_share"]) < 0))
+    claim("the round values on either side of the band do not split the ring",
+          not any(_at(grid, swept["separated"], g) for g in ROUND_OUTSIDE))
+    claim("the ideal ring's band is wider than the ring's",
+          ideal_band["low"] <= ring_band["low"] and ideal_band["high"] >= ring_band["high"])
+    return {
+        "grid_points": len(grid), "grid_low": grid[0], "grid_high": grid[-1],
+        "grid_extras": list(lab.SWEEP_EXTRAS), "series": "E24", "per_decade": len(lab.E24),
+        "ring": ring_band, "ideal": ideal_band,
+        "ring_low_reach": 1 / np.sqrt(ring_band["low"]),
+        "ring_high_reach": 1 / np.sqrt(ring_band["high"]),
+        "total_first": swept["total"][0], "total_last": swept["total"][-1],
+        "share_first": swept["first_share"][0], "share_last": swept["first_share"][-1],
+        "round_outside": [_at(grid, swept["overlap"], g) for g in ROUND_OUTSIDE],
+        "round_gammas": list(ROUND_OUTSIDE),
+    }
+
+
+def _at(grid, values, gamma):
+    """The value of a sweep quantity at one grid value."""
+    return values[int(np.flatnonzero(np.isclose(grid, gamma, rtol=1e-9))[0])]
+
+
+@page.figure("sweep", alt="Gap or overlap of the ring's groups, total lifted variance and first "
+                          "share against gamma, with the separating band shaded")
+def sweep_figure():
+    figure, (split_axis, variance_axis) = new_figure(columns=2, width=10.5, height=3.9)
+    for name, colour, label in (("ring", COLOURS["kernel"], "ring"),
+                                ("ideal", COLOURS["accent"], "ideal ring")):
+        swept = lab.sweep(name)
+        signed = np.where(swept["separated"], swept["gap"], -swept["overlap"])
+        split_axis.plot(swept["gamma"], signed, color=colour, label=label, marker=".", ms=4)
+    ring_band = lab.band("ring")
+    for axis in (split_axis, variance_axis):
+        axis.axvspan(ring_band["low"], ring_band["high"], color=COLOURS["band"], zorder=0)
+        axis.set_xscale("log")
+        axis.set_xlabel("gamma (1 / (cm² + kg²), log scale)")
+    split_axis.axhline(0, color="black", lw=0.8)
+    split_axis.set(ylabel="gap (+) or overlap (−)",
+                   title="Does the first direction split the groups?")
+    split_axis.legend(loc="lower left")
+    swept = lab.sweep("ring")
+    variance_axis.plot(swept["gamma"], swept["total"], color=COLOURS["kernel"],
+                       label="total lifted variance")
+    variance_axis.plot(swept["gamma"], swept["first_share"], color=COLOURS["second"],
+                       linestyle="--", label="first share")
+    variance_axis.set(ylabel="variance / share (unitless)", ylim=(0, 1.05),
+                      title="The ring: spread and first share")
+    variance_axis.legend(loc="center left")
+    return figure
+
+
+# ------------------------------------------------------------------ 13. the arc does not unroll
+
+
+@page.section
+def arc_fold():
+    fitted = fit("arc", "rbf", ARC_GAMMA)
+    first, second = fitted.scores_[:, 0], fitted.scores_[:, 1]
+    turns = measure.reversals(first)
+    wider = {gamma: fit("arc", "rbf", gamma) for gamma in WIDE_ARC_GAMMAS}
+    wider_turns = [measure.reversals(w.scores_[:, 0]) for w in wider.values()]
+    claim("read by height, the first kernel coordinate turns back at least once", turns > 0)
+    claim("both ends of the arc land on the same side of the first kernel axis",
+          np.sign(first[0]) == np.sign(first[-1]))
+    claim("the fold loosens as the reach widens", wider_turns[0] <= wider_turns[1] <= turns)
+    claim("the kernel's first share at the widest reach stays below ordinary PCA's",
+          wider[WIDE_ARC_GAMMAS[0]].shares_[0] < pca("arc").shares_[0])
+    return {
+        "gamma": ARC_GAMMA, "first": first, "second": second, "turns": turns,
+        "wide_gammas": list(WIDE_ARC_GAMMAS), "wide_turns": wider_turns,
+        "wide_shares": wider[WIDE_ARC_GAMMAS[0]].shares_[:2], "shares": fitted.shares_[:2],
+        "pca_shares": pca("arc").shares_,
+    }
+
+
+@page.figure("arc-fold", alt="The arc's first and second kernel coordinates against height, "
+                              "and the arc in the kernel plane")
+def arc_fold_figure():
+    rows = arc_by_height()
+    scores = fit("arc", "rbf", ARC_GAMMA).scores_
+    figure, (by_height, plane) = new_figure(columns=2, width=10.5, height=3.9)
+    by_height.plot(rows[:, 0], scores[:, 0], marker="o", color=COLOURS["kernel"],
+                   label="first kernel coordinate")
+    by_height.plot(rows[:, 0], scores[:, 1], marker="s", color=COLOURS["second"],
+                   label="second kernel coordinate")
+    by_height.plot(rows[:, 0], pca("arc").scores_[:, 0] / np.abs(pca("arc").scores_[:, 0]).max(),
+                   color=COLOURS["pca"], linestyle=":", label="PCA first, scaled to ±1")
+    by_height.axhline(0, color="black", lw=0.6)
+    by_height.set(xlabel="height (cm)", ylabel="coordinate (unitless)",
+                  title=f"RBF kernel, gamma {ARC_GAMMA}")
+    by_height.legend(fontsize=8, loc="lower center")
+    plane.plot(scores[:, 0], scores[:, 1], color=COLOURS["pca"], lw=0.8, zorder=0)
+    points = plane.scatter(scores[:, 0], scores[:, 1], c=rows[:, 0], cmap=HEATMAP, s=40)
+    figure.colorbar(points, ax=plane, label="height (cm)")
+    plane.set(xlabel="first kernel coordinate", ylabel="second kernel coordinate",
+              title="The arc in the kernel plane")
+    return figure
+
+
+# ------------------------------------------------------------------ 14. the squared kernel
+
+
+@page.section
+def squared_kernel():
+    _, inner = ring_set("ring")
+    fitted = fit("ring", "polynomial", *POLY)
+    splits = [split(fitted.scores_[:, j], inner) for j in range(fitted.n_components_)]
+    separating = [j for j, s in enumerate(splits) if s.separated]
+    claim("along the squared kernel's first direction the groups overlap", not splits[0].separated)
+    claim("some direction of the squared kernel does separate the groups", len(separating) > 0)
+    position = separating[0]
+    claim("the separating direction is not among the first two", position >= 2)
+    return {
+        "degree": POLY[0], "gamma": POLY[1], "coef0": POLY[2],
+        "shares": fitted.shares_[:2], "overlap": splits[0].overlap,
+        "directions": fitted.n_components_, "position": position + 1,
+        "position_share": fitted.shares_[position], "position_gap": splits[position].gap,
+    }
+
+
+# ------------------------------------------------------------------ 15. no way back
+
+
+@page.section
+def no_way_back():
+    _, inner = ring_set("ring")
+    fitted = fit("ring", "rbf", RING_GAMMA, n_components=KEPT)
+    kept = fitted.kept_share_
+    refused_rbf, refused_linear = lab.probe_inverse("rbf", RING_GAMMA), lab.probe_inverse("linear")
+    claim("inverse_transform is refused for the RBF and for the linear kernel",
+          refused_rbf["refused"] and refused_linear["refused"])
+    claim("the inner group keeps more of its lifted deviation than the outer group, on average",
+          kept[inner].mean() > kept[~inner].mean())
+    claim("the kept share of the whole is the sum of the kept shares of variance",
+          abs(fitted.shares_.sum() - (fitted.scores_**2).sum() / np.trace(fitted.centred_table_))
+          < 1e-12)
+    return {
+        "error": refused_rbf["error"], "message": refused_rbf["message"], "kept": KEPT,
+        "total": fitted.shares_.sum(), "lowest": kept.min(), "highest": kept.max(),
+        "inner_mean": kept[inner].mean(), "outer_mean": kept[~inner].mean(),
+        "every_inner_above_outer": bool(kept[inner].min() > kept[~inner].max()),
+    }
+
+
+@page.figure("kept-share", alt="Kept share of each ring person's lifted deviation with two "
+                                "directions, inner and outer groups coloured")
+def kept_share_figure():
+    rows, inner = ring_set("ring")
+    kept = fit("ring", "rbf", RING_GAMMA, n_components=KEPT).kept_share_
+    distance = np.hypot(*(rows - rows.mean(axis=0)).T)
+    figure, axis = new_figure(width=7.0, height=3.8)
+    for mask, group in ((inner, "inner"), (~inner, "outer")):
+        axis.scatter(distance[mask], kept[mask], color=COLOURS[group], s=34, label=group)
+    axis.set(xlabel="distance from the ring's mean (cm, kg)", ylabel="kept share (0 to 1)",
+             ylim=(0, 1), title=f"Kept share with {KEPT} directions, RBF gamma {RING_GAMMA}")
+    axis.legend()
+    return figure
+
+
+# ------------------------------------------------------------------ 16. choosing gamma
+
+
+@page.section
+def median_rule():
+    facts = {}
+    for name in ("ring", "ideal"):
+        rows, inner = ring_set(name)
+        median, gamma = measure.median_rule_gamma(rows)
+        result = split(KernelPCA(kernels.rbf(gamma)).fit(rows).scores_[:, 0], inner)
+        low = lab.band(name)["low"]
+        claim(f"on the {name} the median rule's gamma lies below the separating band", gamma < low)
+        claim(f"on the {name} the groups overlap at the median rule's gamma", not result.separated)
+        facts[name] = {"median": median, "gamma": gamma, "overlap": result.overlap,
+                       "band_low": low, "factor": low / gamma}
+    return facts
+
+
+# ------------------------------------------------------------------ 17. how many directions
+
+
+@page.section
+def how_many():
+    rows, _ = ring_set("ring")
+    fitted = fit("ring", "rbf", RING_GAMMA)
+    counts = {f"to_{int(100 * f)}": measure.cumulative_count(fitted.shares_, f)
+              for f in (0.5, 0.9, 0.95)}
+    claim("the ring's RBF fit reaches the ceiling of n − 1 directions",
+          fitted.n_components_ == len(rows) - 1)
+    claim("holding nine tenths takes more than twice as many directions as holding half",
+          counts["to_90"] > 2 * counts["to_50"])
+    return {"n": len(rows), "ceiling": len(rows) - 1, "directions": fitted.n_components_,
+            "gamma": RING_GAMMA, "percent_95": 95, **counts}
+
+
+@page.figure("ladder", alt="Cumulative share of the ring's lifted variance against the number "
+                            "of directions kept")
+def ladder_figure():
+    fitted = fit("ring", "rbf", RING_GAMMA)
+    cumulative = np.cumsum(fitted.shares_)
+    count = np.arange(1, len(cumulative) + 1)
+    figure, axis = new_figure(width=7.5, height=3.8)
+    axis.step(count, cumulative, where="post", color=COLOURS["kernel"], label="RBF, gamma 0.005")
+    axis.scatter(count, cumulative, color=COLOURS["kernel"], s=12)
+    for level in (0.5, 0.9, 0.95):
+        axis.axhline(level, color=COLOURS["pca"], lw=0.8, linestyle="--")
+        axis.text(count[-1], level - 0.045, f"{level:.0%}", ha="right", fontsize=9,
+                  color=COLOURS["pca"])
+    axis.set(xlabel="directions kept", ylabel="cumulative share of lifted variance",
+             ylim=(0, 1.02), xlim=(0, count[-1] + 1), title="The ring's cumulative ladder")
+    return figure
+
+
+# ------------------------------------------------------------------ 18. units
+
+
+@page.section
+def units():
+    rows = arc_by_height()
+    in_metres = rows * [0.01, 1.0]
+    metres = KernelPCA(kernels.rbf(ARC_GAMMA)).fit(in_metres)
+    standardised = (rows - rows.mean(axis=0)) / rows.std(axis=0, ddof=1)
+    standard = KernelPCA(kernels.rbf(STANDARD_GAMMA)).fit(standardised)
+    centimetres = fit("arc", "rbf", ARC_GAMMA)
+    claim("in metres the kernel's first share is back at ordinary PCA's",
+          abs(metres.shares_[0] - pca("arc").shares_[0]) < 0.01)
+    claim("in metres the first share is larger than in centimetres",
+          metres.shares_[0] > centimetres.shares_[0])
+    return {
+        "gamma": ARC_GAMMA, "metres_share": metres.shares_[0], "cm_share": centimetres.shares_[0],
+        "pca_share": pca("arc").shares_[0], "standard_gamma": STANDARD_GAMMA,
+        "standard_share": standard.shares_[0],
+        "standard_turns": measure.reversals(standard.scores_[:, 0]),
+        "spreads": rows.std(axis=0, ddof=1),
+    }
+
+
+# ------------------------------------------------------------------ 19. what is declared
+
+
+@page.section
+def declaration():
+    """Each point a complete implementation declares, read off kreport itself."""
+    return lab.declaration_facts(RING_GAMMA)
+
+
+# ------------------------------------------------------------------ 20. the behaviour table
+
+
+@page.section
+def behaviour():
+    """Edge cases run through the public API; see the probes for what each does."""
+    return lab.behaviour_facts(RING_GAMMA)
