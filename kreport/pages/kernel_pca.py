@@ -70,17 +70,21 @@ def ring_figure():
         plane.scatter(rows[mask, 0], rows[mask, 1], s=28, color=COLOURS[group],
                       label=f"{group} ({mask.sum()})")
     plane.set(xlabel="height (cm)", ylabel="weight (kg)", title="The ring", aspect="equal")
-    plane.legend(loc="upper right", fontsize=9)
-    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA",
-               "first PCA coordinate (cm, kg)"),
+    plane.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=9)
+    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA: groups overlap",
+               "first PCA coordinate (cm, kg)", "pca"),
               (kernel_axis, fit("ring", "rbf", RING_GAMMA).scores_[:, 0],
-               f"RBF kernel, gamma {RING_GAMMA}", "first kernel coordinate"))
-    for axis, scores, title, label in strips:
+               f"RBF kernel, gamma {RING_GAMMA}: split", "first kernel coordinate (unitless)",
+               "kernel"))
+    for axis, scores, title, label, method in strips:
         for level, (mask, group) in enumerate(((inner, "inner"), (~inner, "outer"))):
-            axis.scatter(scores[mask], np.full(mask.sum(), level), s=30, alpha=0.75,
+            axis.scatter(scores[mask], np.full(mask.sum(), level), s=30, alpha=0.7,
                          color=COLOURS[group])
-        axis.set(yticks=[0, 1], yticklabels=["inner", "outer"], ylim=(-0.6, 1.6),
-                 xlabel=label, title=title)
+            # the range each group covers, so an overlap or a gap is visible at a glance
+            axis.hlines(level - 0.22, scores[mask].min(), scores[mask].max(),
+                        color=COLOURS[group], lw=3)
+        axis.set(yticks=[0, 1], yticklabels=["inner", "outer"], ylim=(-0.6, 1.5), xlabel=label)
+        axis.set_title(title, color=COLOURS[method])
     return figure
 
 
@@ -246,9 +250,9 @@ def kernel_table():
     close, before, after = dip - 1, dip - 2, dip + 1  # by height: the near twin, then either side
     claim("the shortest person's similarity falls with every step along the arc",
           np.all(np.diff(end) < 0))
-    claim("the person at the bottom of the dip is equally similar to the people on either side",
+    claim("the dip's lowest person scores the same with the people one step away on either side",
           table[dip, before] == table[dip, after])
-    claim("the person at the bottom of the dip is most similar to the near twin",
+    claim("the dip's lowest person scores highest with their near twin",
           table[dip, close] > table[dip, after])
     return {
         "gamma": ARC_GAMMA, "end_person": rows[0], "end_row": end,
@@ -397,13 +401,14 @@ def sweep_figure():
         split_axis.plot(swept["gamma"], signed, color=colour, label=label, marker=".", ms=4)
     ring_band = lab.band("ring")
     for axis in (split_axis, variance_axis):
-        axis.axvspan(ring_band["low"], ring_band["high"], color=COLOURS["band"], zorder=0)
+        axis.axvspan(ring_band["low"], ring_band["high"], color=COLOURS["band"], zorder=0,
+                     label="ring splits")
         axis.set_xscale("log")
-        axis.set_xlabel("gamma (1 / (cm² + kg²), log scale)")
+        axis.set_xlabel("gamma (per squared unit, log scale)")
     split_axis.axhline(0, color="black", lw=0.8)
     split_axis.set(ylabel="gap (+) or overlap (−)",
                    title="Does the first direction split the groups?")
-    split_axis.legend(loc="lower left")
+    split_axis.legend(loc="lower right", fontsize=9)
     swept = lab.sweep("ring")
     variance_axis.plot(swept["gamma"], swept["total"], color=COLOURS["kernel"],
                        label="total lifted variance")
@@ -411,7 +416,7 @@ def sweep_figure():
                        linestyle="--", label="first share")
     variance_axis.set(ylabel="variance / share (unitless)", ylim=(0, 1.05),
                       title="The ring: spread and first share")
-    variance_axis.legend(loc="center left")
+    variance_axis.legend(loc="center left", fontsize=9)
     return figure
 
 
@@ -426,7 +431,7 @@ def arc_fold():
     wider = {gamma: fit("arc", "rbf", gamma) for gamma in WIDE_ARC_GAMMAS}
     wider_turns = [measure.reversals(w.scores_[:, 0]) for w in wider.values()]
     claim("read by height, the first kernel coordinate turns back at least once", turns > 0)
-    claim("both ends of the arc land on the same side of the first kernel axis",
+    claim("the short end and the tall end share a sign on the first kernel axis",
           np.sign(first[0]) == np.sign(first[-1]))
     claim("the fold loosens as the reach widens", wider_turns[0] <= wider_turns[1] <= turns)
     claim("the kernel's first share at the widest reach stays below ordinary PCA's",
@@ -454,7 +459,7 @@ def arc_fold_figure():
     by_height.axhline(0, color="black", lw=0.6)
     by_height.set(xlabel="height (cm)", ylabel="coordinate (unitless)",
                   title=f"RBF kernel, gamma {ARC_GAMMA}")
-    by_height.legend(fontsize=8, loc="lower center")
+    by_height.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
     plane.plot(scores[:, 0], scores[:, 1], color=COLOURS["pca"], lw=0.8, zorder=0)
     points = plane.scatter(scores[:, 0], scores[:, 1], c=rows[:, 0], cmap=HEATMAP, s=40)
     figure.colorbar(points, ax=plane, label="height (cm)")
@@ -565,14 +570,21 @@ def ladder_figure():
     cumulative = np.cumsum(fitted.shares_)
     count = np.arange(1, len(cumulative) + 1)
     figure, axis = new_figure(width=7.5, height=3.8)
-    axis.step(count, cumulative, where="post", color=COLOURS["kernel"], label="RBF, gamma 0.005")
+    axis.step(count, cumulative, where="post", color=COLOURS["kernel"])
     axis.scatter(count, cumulative, color=COLOURS["kernel"], s=12)
-    for level in (0.5, 0.9, 0.95):
+    # labels sit in the empty lower right, each with an arrow to its rung
+    for level, label_height in ((0.5, 0.3), (0.9, 0.45), (0.95, 0.6)):
         axis.axhline(level, color=COLOURS["pca"], lw=0.8, linestyle="--")
-        axis.text(count[-1], level - 0.045, f"{level:.0%}", ha="right", fontsize=9,
-                  color=COLOURS["pca"])
+        needed = measure.cumulative_count(fitted.shares_, level)
+        axis.scatter([needed], [cumulative[needed - 1]], s=60, facecolor="none",
+                     edgecolor=COLOURS["accent"], lw=1.5, zorder=3)
+        axis.annotate(f"{level:.0%} passed with {needed} directions",
+                      (needed, cumulative[needed - 1]), xytext=(22, label_height),
+                      fontsize=9, color=COLOURS["accent"],
+                      arrowprops={"arrowstyle": "->", "color": COLOURS["accent"], "lw": 0.8})
     axis.set(xlabel="directions kept", ylabel="cumulative share of lifted variance",
-             ylim=(0, 1.02), xlim=(0, count[-1] + 1), title="The ring's cumulative ladder")
+             ylim=(0, 1.02), xlim=(0, count[-1] + 1),
+             title=f"The ring's cumulative ladder, RBF gamma {RING_GAMMA}")
     return figure
 
 
