@@ -5,4 +5,4 @@ build finds it by itself. ``NOTEBOOKS`` lists the notebooks (source beside
 these modules, executed copy written into docs/).
 """
 
-NOTEBOOKS: list[tuple[str, str]] = []
+NOTEBOOKS: list[tuple[str, str]] = [("three_clusters.ipynb", "three-clusters.ipynb")]
