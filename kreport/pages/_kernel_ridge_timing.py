@@ -1,0 +1,95 @@
+"""The timing study of the kernel-ridge page: read, never measured, during the build.
+
+``scripts/refresh_timings.py`` (``make timings``) measures on the machine it runs
+on and writes ``timings/kernel-ridge.json``. Here the file is read, the times are
+turned into milliseconds, and the growth exponent in the number of rows is
+fitted: the least-squares slope of log time against log rows over the larger
+sizes, where fixed per-call costs no longer hide the arithmetic.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from kreport import KernelRidge, Ridge, kernels
+
+TIMINGS = Path(__file__).with_name("timings") / "kernel-ridge.json"
+# Below a couple of hundred rows a fit takes tenths of a millisecond and the
+# fixed cost of checking the input dominates; the exponent is fitted above it.
+EXPONENT_FROM_ROWS = 200
+
+
+@cache
+def raw() -> dict:
+    return json.loads(TIMINGS.read_text())
+
+
+def growth_exponent(sizes, seconds) -> float:
+    """Least-squares slope of log(seconds) against log(size)."""
+    slope, _ = np.polyfit(np.log(sizes), np.log(seconds), 1)
+    return float(slope)
+
+
+def exponents() -> dict:
+    rows = [entry for entry in raw()["rows_study"] if entry["rows"] >= EXPONENT_FROM_ROWS]
+    sizes = [entry["rows"] for entry in rows]
+    return {model: growth_exponent(sizes, [entry["fit_seconds"][model] for entry in rows])
+            for model in ("ridge", "kernel_ridge")}
+
+
+def load() -> dict:
+    study = raw()
+    milliseconds = 1e3
+    by_rows = [{"rows": e["rows"],
+                "ridge_fit": e["fit_seconds"]["ridge"] * milliseconds,
+                "kernel_fit": e["fit_seconds"]["kernel_ridge"] * milliseconds,
+                "ridge_predict": e["predict_seconds"]["ridge"] * milliseconds,
+                "kernel_predict": e["predict_seconds"]["kernel_ridge"] * milliseconds}
+               for e in study["rows_study"]]
+    by_features = [{"features": e["features"],
+                    "ridge_fit": e["fit_seconds"]["ridge"] * milliseconds,
+                    "kernel_fit": e["fit_seconds"]["kernel_ridge"] * milliseconds}
+                   for e in study["features_study"]]
+    slopes = exponents()
+    machine = study["machine"]
+    most = by_rows[-1]
+    return {
+        "machine": {key: str(value) for key, value in machine.items()},
+        "repeats": study["repeats"], "query_rows": study["query_rows"],
+        "row_features": study["rows_study"][0]["features"],
+        "feature_rows": study["features_study"][0]["rows"],
+        "ridge_model": study["models"]["ridge"], "kernel_model": study["models"]["kernel_ridge"],
+        "by_rows": by_rows, "by_features": by_features,
+        "exponent_from_rows": EXPONENT_FROM_ROWS,
+        "kernel_exponent": slopes["kernel_ridge"], "ridge_exponent": slopes["ridge"],
+        "kernel_slower_at_most_rows": most["kernel_fit"] > most["ridge_fit"],
+    }
+
+
+def stored_numbers() -> dict:
+    """How many numbers each fitted model keeps to answer a query, counted off real fits.
+
+    Counted, not timed, so they are the same on every machine: the kernel model
+    keeps its rows, one weight per row, the feature means and the target mean;
+    ridge keeps one weight per feature and an intercept.
+    """
+    study = raw()
+    features = study["rows_study"][0]["features"]
+    generator = np.random.default_rng(0)
+    counts = []
+    for rows in (study["rows_study"][0]["rows"], study["rows_study"][-1]["rows"]):
+        table = generator.standard_normal((rows, features))
+        target = table[:, 0] + generator.standard_normal(rows)
+        dual = KernelRidge(kernels.linear(), 1.0).fit(table, target)
+        ridge = Ridge(1.0).fit(table, target)
+        counts.append({
+            "rows": rows,
+            "kernel": dual.training_rows_.size + dual.dual_weights_.size
+            + dual.feature_means_.size + 1,
+            "ridge": ridge.coef_.size + 1,
+        })
+    return {"stored": counts}
