@@ -5,7 +5,25 @@ Public API::
     from kreport import kernels, PCA, KernelPCA, Ridge, KernelRidge
 
 Each model's class docstring states exactly what it computes (centring,
-ceilings, thresholds, sign convention, solver, refusals).
+ceilings, thresholds, sign convention, solver, refusals). ``SIGN_CONVENTION``
+and ``ZERO_THRESHOLD_RULE`` hold the two KernelPCA rules as printable text.
+
+Input, the same for every model:
+
+* X is a 2-D array-like of numbers, a mapping of column name (str) to 1-D
+  values, or a pandas DataFrame with string column names (pandas is only
+  used if the caller has imported it). Values become float64.
+* Refused with InvalidInputError: NaN or infinite values, an empty table,
+  a table that is not 2-D (a 1-D array is ambiguous: reshape it), fewer than
+  2 rows at fit time, the wrong column count at query time. Refused with
+  InputTypeError: text, objects, booleans (convert them to 0.0/1.0 on purpose),
+  complex numbers, and containers such as sets, strings or None.
+* Names are remembered at fit time. A query to a model fitted on names must
+  be named; columns are matched by name in any order, and a missing or an
+  extra name raises FeatureMismatchError naming it. A model fitted on a plain
+  array takes plain arrays with the same column count, in the same order.
+* y (Ridge, KernelRidge) is one number per row: 1-D, or an (n, 1) column
+  that is flattened.
 """
 
 from . import kernels
@@ -22,7 +40,7 @@ from .errors import (
     NotFittedError,
     NotPositiveSemidefiniteWarning,
 )
-from .kpca import SIGN_CONVENTION, KernelPCA
+from .kpca import SIGN_CONVENTION, ZERO_THRESHOLD_RULE, KernelPCA
 from .krr import KernelRidge
 from .pca import PCA
 from .ridge import Ridge
@@ -30,6 +48,7 @@ from .ridge import Ridge
 __all__ = [
     "PCA",
     "SIGN_CONVENTION",
+    "ZERO_THRESHOLD_RULE",
     "FeatureMismatchError",
     "InputTypeError",
     "InvalidInputError",

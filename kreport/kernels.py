@@ -53,10 +53,13 @@ class Kernel:
         """Kernel table of validated arrays, refusing overflow instead of returning inf/NaN."""
         with np.errstate(over="ignore", invalid="ignore"):
             table = self._table(A, B)
-        if not np.isfinite(table).all():
+            # One summing pass, no temporary: the sum is finite only when every
+            # entry is, and a table whose sum overflows could not be centred anyway.
+            total = table.sum()
+        if not np.isfinite(total):
             raise InvalidInputError(
-                f"{self!r} overflowed to infinite values on these rows; rescale the "
-                "features (or lower gamma or the degree) so kernel values stay finite."
+                f"{self!r} gave kernel values that overflow float64 on these rows; rescale "
+                "the features (or lower gamma or the degree) so kernel values stay finite."
             )
         return table
 

@@ -35,6 +35,13 @@ SIGN_CONVENTION = (
     "is made positive, flipping the whole direction if needed."
 )
 
+ZERO_THRESHOLD_RULE = (
+    "An eigenvalue λ of the centred table with |λ| ≤ 1e-10 × λ_max (λ_max the "
+    "largest eigenvalue) counts as zero: it is the zero that centring (or the "
+    "rank of the data) produced. Such a direction is never kept and its "
+    "eigenvalue is never divided by."
+)
+
 
 def orientation_signs(columns: np.ndarray) -> np.ndarray:
     """Return +1/−1 per column so that ``columns * signs`` obeys SIGN_CONVENTION."""
@@ -112,7 +119,9 @@ class KernelPCA(FittedAttributeGuard):
       coefficientsᵀ K_c coefficients = I.
     * Total variance is the sum of all clamped eigenvalues over n − 1, taken
       before truncation. When only the top directions are computed (see
-      Solver), it is trace(K_c)/(n − 1), equal for Mercer kernels up to rounding.
+      Solver), it is trace(K_c)/(n − 1), equal for Mercer kernels up to rounding;
+      on that path only Mercer kernels are used, so nothing is clamped and
+      ``clamped_eigenvalues_`` is empty.
     * Order and sign. Directions are in descending eigenvalue order; the sign
       of each follows ``kreport.kpca.SIGN_CONVENTION`` (largest-magnitude entry
       of the eigenvector positive, first such entry on ties within 1e-9).

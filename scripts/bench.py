@@ -3,7 +3,8 @@
 Usage: python scripts/bench.py [--quick]
 
 Data: seeded standard-normal rows, d = 5 features, RBF kernel gamma = 0.1.
-Each cell is the median of 3 fits measured in this one run.
+Each cell is the median of 5 fits measured in this one run, the three
+contenders taking turns fit by fit. One untimed warm-up fit of each comes first.
 
 What each baseline includes:
   KernelPCA(n_components=2)
@@ -23,6 +24,7 @@ What each baseline includes:
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import time
@@ -39,16 +41,23 @@ from kreport import KernelPCA, KernelRidge, kernels
 GAMMA = 0.1
 PENALTY = 1.0
 FEATURES = 5
-REPEATS = 3
+REPEATS = 5
 
 
-def median_seconds(run) -> float:
-    times = []
+def median_seconds(*runs) -> list[float]:
+    """Median wall time of each callable, the callables taking turns run by run.
+
+    Taking turns means a burst of load from other processes on the machine
+    hits all contenders alike instead of one of them, which keeps the ratios
+    honest on a shared machine.
+    """
+    times = [[] for _ in runs]
     for _ in range(REPEATS):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for slot, run in enumerate(runs):
+            start = time.perf_counter()
+            run()
+            times[slot].append(time.perf_counter() - start)
+    return [statistics.median(slot) for slot in times]
 
 
 def bare_kpca(X):
@@ -73,20 +82,18 @@ def bare_krr(X, y):
     return cho_solve(factor, y - y.mean(), check_finite=False)
 
 
-def time_model(model: str, X: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
+def time_model(model: str, X: np.ndarray, y: np.ndarray) -> list[float]:
     """Median fit seconds of (kreport, sklearn, bare) for one model and data set."""
     if model == "KernelPCA":
-        return (
-            median_seconds(lambda: KernelPCA(kernels.rbf(GAMMA), 2).fit(X)),
-            median_seconds(
-                lambda: SkKernelPCA(2, kernel="rbf", gamma=GAMMA, random_state=0).fit(X)
-            ),
-            median_seconds(lambda: bare_kpca(X)),
+        return median_seconds(
+            lambda: KernelPCA(kernels.rbf(GAMMA), 2).fit(X),
+            lambda: SkKernelPCA(2, kernel="rbf", gamma=GAMMA, random_state=0).fit(X),
+            lambda: bare_kpca(X),
         )
-    return (
-        median_seconds(lambda: KernelRidge(kernels.rbf(GAMMA), PENALTY).fit(X, y)),
-        median_seconds(lambda: SkKernelRidge(alpha=PENALTY, kernel="rbf", gamma=GAMMA).fit(X, y)),
-        median_seconds(lambda: bare_krr(X, y)),
+    return median_seconds(
+        lambda: KernelRidge(kernels.rbf(GAMMA), PENALTY).fit(X, y),
+        lambda: SkKernelRidge(alpha=PENALTY, kernel="rbf", gamma=GAMMA).fit(X, y),
+        lambda: bare_krr(X, y),
     )
 
 
@@ -96,7 +103,8 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [500, 1000] if args.quick else [500, 1000, 2000, 4000]
 
-    print(f"machine: {platform.machine()} {platform.processor() or ''}".rstrip())
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load average {load}")
     print(f"median of {REPEATS} fits, d = {FEATURES}, rbf gamma = {GAMMA}, times in ms\n")
     header = (
         f"{'model':<12}{'n':>6}{'kreport':>10}{'sklearn':>10}{'bare':>10}"
@@ -109,6 +117,8 @@ def main() -> None:
             rng = np.random.default_rng(n)
             X = rng.normal(size=(n, FEATURES))
             y = np.sin(X[:, 0]) + 0.1 * rng.normal(size=n)
+            if n == sizes[0]:
+                time_model(model, X[:100], y[:100])  # warm-up: imports, BLAS threads
             ours, theirs, bare = time_model(model, X, y)
             print(
                 f"{model:<12}{n:>6}{ours * 1e3:>10.1f}{theirs * 1e3:>10.1f}{bare * 1e3:>10.1f}"
