@@ -116,13 +116,25 @@ class KernelRidge(FittedAttributeGuard):
     def _mercer_error(self, centred_rows: np.ndarray) -> MercerConditionError:
         table = self.kernel._finite_table(centred_rows, centred_rows)
         smallest = float(eigvalsh(table, subset_by_index=[0, 0], check_finite=False)[0])
+        if self.kernel.positive_semidefinite:
+            # Mercer holds exactly; a negative value here is rounding in a
+            # (nearly) singular table that the penalty was too small to cover.
+            diagnosis = (
+                f"{self.kernel!r} satisfies Mercer's condition, so this negative value is "
+                "rounding in a (nearly) singular table, not a property of the kernel. Use a "
+                f"penalty well above {abs(smallest):.6g}."
+            )
+        else:
+            diagnosis = (
+                f"{self.kernel!r} breaks Mercer's condition on these rows (a kernel table "
+                "must have no negative eigenvalue). Use a kernel that satisfies Mercer's "
+                "condition (linear, polynomial with coef0 ≥ 0, rbf), or a penalty larger "
+                f"than {abs(smallest):.6g}."
+            )
         return MercerConditionError(
             f"Cholesky factorisation of K + penalty·I met a non-positive pivot: the kernel "
             f"table K has smallest eigenvalue {smallest:.6g}, so with penalty {self.penalty:g} "
-            f"the system is not positive definite. {self.kernel!r} breaks Mercer's condition "
-            f"on these rows (a kernel table must have no negative eigenvalue). Use a kernel "
-            f"that satisfies Mercer's condition (linear, polynomial with coef0 ≥ 0, rbf), or "
-            f"a penalty larger than {abs(smallest):.6g}.",
+            f"the system is not positive definite. {diagnosis}",
             smallest_eigenvalue=smallest,
             penalty=self.penalty,
         )

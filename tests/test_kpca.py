@@ -213,3 +213,11 @@ def test_calls_before_fit_raise_not_fitted():
     with pytest.raises(NotFittedError):
         _ = model.scores_
     assert not hasattr(model, "eigenvalues_")
+
+
+def test_threshold_text_matches_the_constant():
+    from kreport import ZERO_THRESHOLD_RULE
+
+    assert KernelPCA.ZERO_THRESHOLD == 1e-10
+    assert "1e-10" in ZERO_THRESHOLD_RULE
+    assert "never divided by" in ZERO_THRESHOLD_RULE
