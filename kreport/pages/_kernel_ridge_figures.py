@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import matplotlib.ticker
 import numpy as np
 
 from kreport import kernels
@@ -18,6 +19,21 @@ from kreport.pages._kernel_ridge_fits import (
 from kreport.report import COLOURS, HEATMAP, SEQUENCE, new_figure
 
 TIME_LABEL = "time after release (s)"
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _penalty_label(penalty: float) -> str:
+    """1e-09 as 10⁻⁹, 1000 as 10³: the way the page prints penalties."""
+    exponent = round(np.log10(penalty))
+    if penalty == 10.0**exponent and abs(exponent) > 1:
+        return "10" + str(exponent).translate(SUPERSCRIPT)
+    return f"{penalty:g}"
+
+
+def _powers_of_two_axis(axis, values) -> None:
+    """Log axis ticked at the measured sizes only, written out in full."""
+    axis.set_ticks(values, [str(v) for v in values])
+    axis.set_minor_locator(matplotlib.ticker.NullLocator())
 HEIGHT_LABEL = "height of the ball (m)"
 
 
@@ -52,7 +68,8 @@ def degrees():
         kernel = LINEAR if degree == 1 else kernels.polynomial(degree)
         curve = kernel_fit("throws", kernel, 1.0).predict(grid)
         style = {"color": COLOURS["pca"], "linestyle": "--"} if degree == 1 else {"color": colour}
-        axes.plot(grid[:, 0], curve, linewidth=1.8, label=f"degree {degree}", **style)
+        label = "degree 1 (the linear fit)" if degree == 1 else f"degree {degree}"
+        axes.plot(grid[:, 0], curve, linewidth=1.8, label=label, **style)
     _throws(axes)
     axes.set_title("Polynomial kernels on the throws (penalty 1)")
     axes.legend(ncols=2, loc="lower center")
@@ -76,7 +93,8 @@ def penalties(sweep: list[dict]):
     grid = sample_grid("throws", 801)
     for penalty, colour in zip((1e-9, 1e-3, 1.0, 1e3), SEQUENCE, strict=False):
         curve = kernel_fit("throws", RBF_ONE, penalty).predict(grid)
-        curves.plot(grid[:, 0], curve, color=colour, linewidth=1.6, label=f"penalty {penalty:g}")
+        curves.plot(grid[:, 0], curve, color=colour, linewidth=1.6,
+                    label=f"penalty {_penalty_label(penalty)}")
     _throws(curves)
     curves.set_title("RBF (γ = 1) curves across the penalty sweep")
     curves.legend(loc="lower center", ncols=2)
@@ -105,6 +123,7 @@ def timings():
         slope, intercept = np.polyfit(np.log(rows[fitted_from]), np.log(times[fitted_from]), 1)
         line = rows[fitted_from]
         by_rows.loglog(line, np.exp(intercept) * line**slope, "-", color=colour, linewidth=1.2)
+    _powers_of_two_axis(by_rows.xaxis, [int(r) for r in rows])
     by_rows.set_xlabel(f"training rows (at {study['row_features']} features)")
     by_rows.set_ylabel("fit time (ms)")
     by_rows.set_title("Rows doubling")
@@ -114,6 +133,7 @@ def timings():
                        color=COLOURS["kernel"], label="kernel ridge")
     by_features.loglog(features, [e["ridge_fit"] for e in study["by_features"]], "o-",
                        color=COLOURS["pca"], label="ridge")
+    _powers_of_two_axis(by_features.xaxis, features)
     by_features.set_xlabel(f"features (at {study['feature_rows']} rows)")
     by_features.set_ylabel("fit time (ms)")
     by_features.set_title("Features doubling")

@@ -142,12 +142,19 @@ def penalty_as_conditioning():
     rbf_share = sweep[-1]["r2"] / sweep[4]["r2"]
     claim("from a penalty of 1 to 1000 the linear kernel keeps a larger share of its R² than "
           "the RBF does", linear_share > rbf_share)
+    targets = dataset("throws").target
+    farthest_throw = float(np.max(np.abs(targets - targets.mean())))
+    claim("at the smallest penalty the curve strays no further from the mean than the "
+          "farthest throw, the first, does (to 1e−3 m)",
+          sweep[0]["swing"] < farthest_throw + 1e-3
+          and int(np.argmax(np.abs(targets - targets.mean()))) == 0)
     digits_lost = float(np.log10(sweep[0]["condition"]))
     table = [{key: value for key, value in row.items() if key != "numpy_condition"}
              for row in sweep]
     return {"gamma": RBF_ONE.gamma, "largest": values[0], "smallest": values[-1],
             "sweep": table, "linear": linear, "digits_lost": digits_lost,
-            "linear_share": linear_share, "rbf_share": rbf_share}
+            "linear_share": linear_share, "rbf_share": rbf_share,
+            "farthest_throw": farthest_throw}
 
 
 def half_centred_bug():
