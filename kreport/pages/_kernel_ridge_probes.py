@@ -76,7 +76,7 @@ def declarations():
     claim("the saved file holds the training rows", saved_rows)
     tiny = KernelRidge(kernels.linear(), 1e-300).penalty
     claim("any positive penalty is accepted, however small", tiny == 1e-300)
-    return {"model": repr(model), "solver": f"{linalg.cho_factor.__module__}.cho_factor",
+    return {"model": repr(model), "solver": f"scipy.linalg.{linalg.cho_factor.__name__}",
             "saved_entries": ", ".join(entries), "tiny_penalty": tiny}
 
 

@@ -67,6 +67,7 @@ def lines():
 @page.section
 def two_forms():
     """The primal system is p × p, the dual n × n; the dual reads the rows only through K."""
+    sizes = centred_rows("throws").shape
     rows = centred_rows("crowd")
     # Mirror the centred heights: every product x_i x_j is unchanged, so the
     # table is unchanged, and the dual weights cannot change either.
@@ -77,10 +78,10 @@ def two_forms():
     claim("mirroring the heights leaves every dual weight unchanged, bit for bit",
           np.array_equal(mirrored.dual_weights_, original.dual_weights_))
     return {
-        "features": rows.shape[1],
-        "rows": rows.shape[0],
-        "primal_size": rows.shape[1] ** 2,
-        "dual_size": rows.shape[0] ** 2,
+        "features": sizes[1],
+        "rows": sizes[0],
+        "primal_size": sizes[1] ** 2,
+        "dual_size": sizes[0] ** 2,
     }
 
 
@@ -100,6 +101,8 @@ def three_people():
     rounded_weights = np.round(weights_dual).astype(int)
     dual_slope = float(slope_from_dual(model)[0])
     answer = float(model.predict([[QUESTION_HEIGHT]])[0])
+    claim("the off-diagonal entries linking the outer two people are −1 in the linear table",
+          linear_table[0, 2] == -1 and linear_table[2, 0] == -1)
     claim("the middle row and column of the linear table are all zero",
           not linear_table[1].any() and not linear_table[:, 1].any())
     claim("the dual weights are −2, 0 and 2",
