@@ -55,7 +55,9 @@ def _numeric_array(values, what: str) -> np.ndarray:
             f"{what} holds non-numeric values (dtype {raw.dtype}); pass numbers only, "
             "for example by converting text columns before fitting."
         )
-    return np.ascontiguousarray(raw, dtype=np.float64)
+    # Always a fresh copy: fitted state must not change if the caller later
+    # edits the array they passed in.
+    return np.array(raw, dtype=np.float64, order="C", copy=True)
 
 
 def _check_finite(array: np.ndarray, what: str) -> None:

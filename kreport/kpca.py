@@ -100,7 +100,8 @@ class KernelPCA(FittedAttributeGuard):
     Semantics
     ---------
     * Centring. The training table K = kernel(X, X) is centred as
-      K_c = K − 1ₙK − K1ₙ + 1ₙK1ₙ, computed from column, row and grand means.
+      K_c = K − 1ₙK − K1ₙ + 1ₙK1ₙ, computed from the column means of K (equal
+      to its row means, K being symmetric) and their grand mean.
       A query row k (kernel values against the training rows) is centred as
       k − mean(k) − (training column means) + (training grand mean).
     * Ceiling. Centring removes one direction, so at most n − 1 are kept;

@@ -221,3 +221,12 @@ def test_threshold_text_matches_the_constant():
     assert KernelPCA.ZERO_THRESHOLD == 1e-10
     assert "1e-10" in ZERO_THRESHOLD_RULE
     assert "never divided by" in ZERO_THRESHOLD_RULE
+
+
+def test_fitted_state_does_not_follow_later_edits_of_the_input():
+    X = blobs(8)
+    model = KernelPCA(kernels.rbf(0.3)).fit(X)
+    before = model.transform(X[:2]).copy()
+    X[:] = 0.0
+    np.testing.assert_array_equal(model.training_rows_, blobs(8))
+    np.testing.assert_array_equal(model.transform(blobs(8)[:2]), before)

@@ -236,3 +236,11 @@ def test_rounding_refusal_for_a_mercer_kernel_blames_the_penalty_not_the_kernel(
     assert "rounding" in str(error)
     assert "satisfies Mercer's condition" in str(error)
     assert abs(error.smallest_eigenvalue) < 1e-10
+
+
+def test_fitted_model_does_not_follow_later_edits_of_the_input():
+    X, y = PEOPLE_X.copy(), PEOPLE_Y.copy()
+    model = KernelRidge(kernels.linear(), 1.0).fit(X, y)
+    X[:] = 0.0
+    y[:] = 0.0
+    np.testing.assert_allclose(model.predict([[170.5]]), [72.0], rtol=1e-14)
