@@ -10,6 +10,7 @@ import math
 import numbers
 import sys
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -263,10 +264,17 @@ def require_fitted(model, attribute: str) -> None:
 
 class FittedAttributeGuard:
     """Mixin: reading a fitted attribute (name ending in ``_``) before ``fit``
-    raises NotFittedError rather than a bare AttributeError."""
+    raises NotFittedError rather than a bare AttributeError. A class lists in
+    ``_NOT_PROVIDED`` the attributes a reader might expect but that it never
+    has, each with the reason, so asking for one says why instead of "not
+    fitted"."""
+
+    _NOT_PROVIDED: ClassVar[dict[str, str]] = {}
 
     def __getattr__(self, name: str):
         # Only reached when normal lookup fails.
+        if name in self._NOT_PROVIDED:
+            raise AttributeError(f"{type(self).__name__} has no {name}: {self._NOT_PROVIDED[name]}")
         if name.endswith("_") and not name.startswith("__"):
             raise _not_fitted(self)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigvalsh
@@ -74,6 +75,13 @@ class KernelRidge(FittedAttributeGuard):
       ``load`` checks the file and the reloaded model predicts bit for bit
       as the original.
     """
+
+    _NOT_PROVIDED: ClassVar[dict[str, str]] = {
+        "coef_": "a kernel model has one dual weight per training row, not a coefficient "
+                 "per feature (see dual_weights_); use Ridge for per-feature coefficients",
+        "intercept_": "rows and target are centred and target_mean_ is added back to every "
+                      "prediction, so there is no intercept to report",
+    }
 
     def __init__(self, kernel: Kernel, penalty: float):
         if not isinstance(kernel, Kernel):

@@ -244,3 +244,16 @@ def test_fitted_model_does_not_follow_later_edits_of_the_input():
     X[:] = 0.0
     y[:] = 0.0
     np.testing.assert_allclose(model.predict([[170.5]]), [72.0], rtol=1e-14)
+
+
+def test_asking_for_coefficients_says_why_there_are_none():
+    import pytest
+
+    from kreport import KernelRidge, kernels
+
+    model = KernelRidge(kernels.linear(), 1.0).fit([[169.0], [170.0], [171.0]], [64.0, 70.0, 76.0])
+    with pytest.raises(AttributeError, match="dual weight per training row"):
+        _ = model.coef_
+    with pytest.raises(AttributeError, match="target_mean_"):
+        _ = model.intercept_
+    assert not hasattr(model, "coef_")
