@@ -155,3 +155,14 @@ def test_cache_inputs_follow_imports_transitively():
     sources = {path.name for path in cache.kreport_sources("kreport.report.build")}
     # build imports page, which imports figures: both must be part of the key
     assert {"build.py", "page.py", "figures.py", "facts.py", "numbers.py"} <= sources
+
+
+def test_hashed_svg_ids_are_numbered_in_order_of_appearance():
+    from kreport.report.figures import _number_svg_ids
+
+    first = (b'<clipPath id="p0ede49c062"/><use xlink:href="#m8d1d0a6ea1"/>'
+             b'<g clip-path="url(#p0ede49c062)"/>')
+    second = first.replace(b"0ede49c062", b"c023c84c7e")
+    assert _number_svg_ids(first) == _number_svg_ids(second)
+    assert _number_svg_ids(first) == (b'<clipPath id="p1"/><use xlink:href="#m1"/>'
+                                      b'<g clip-path="url(#p1)"/>')

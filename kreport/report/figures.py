@@ -12,6 +12,7 @@ drift test compares.
 from __future__ import annotations
 
 import io
+import re
 
 import matplotlib
 
@@ -57,6 +58,10 @@ STYLE = {
 plt.rcParams.update(STYLE)
 
 SVG_METADATA = {"Date": None, "Creator": None}
+# matplotlib names clip paths and markers by a hash of their coordinates, and
+# those coordinates can differ in the last bit from run to run (numpy's sums
+# depend on memory alignment) while every printed coordinate is the same.
+HASHED_SVG_ID = re.compile(rb'(?<=id=")([pm])[0-9a-f]{10}(?=")|(?<=#)([pm])[0-9a-f]{10}\b')
 PNG_METADATA = {"Software": None}
 
 
@@ -66,6 +71,21 @@ def new_figure(columns: int = 1, rows: int = 1, width: float = 7.5, height: floa
     with plt.rc_context(STYLE):
         return plt.subplots(rows, columns, figsize=(width, height), layout="constrained",
                             **subplot_options)
+
+
+def _number_svg_ids(svg: bytes) -> bytes:
+    """Rename hashed ids to p1, p2, … / m1, m2, … in order of first appearance."""
+    names: dict[bytes, bytes] = {}
+
+    def rename(match: re.Match) -> bytes:
+        old = match.group(0)
+        if old not in names:
+            kind = old[:1]
+            count = sum(1 for name in names.values() if name[:1] == kind)
+            names[old] = kind + str(count + 1).encode()
+        return names[old]
+
+    return HASHED_SVG_ID.sub(rename, svg)
 
 
 def render_figure(figure, fmt: str = "svg") -> bytes:
@@ -79,4 +99,5 @@ def render_figure(figure, fmt: str = "svg") -> bytes:
         else:
             raise ValueError(f"figures are saved as svg or png, not {fmt!r}")
     plt.close(figure)
-    return buffer.getvalue()
+    data = buffer.getvalue()
+    return _number_svg_ids(data) if fmt == "svg" else data
