@@ -40,7 +40,8 @@ from kreport.report import Page, bound, claim
 TIMINGS = Path(__file__).with_name("timings") / "kernel-ridge.json"
 
 page = Page(slug="kernel-ridge", title="Kernel ridge regression",
-            template="kernel_ridge.md.j2", extra_inputs=(TIMINGS,))
+            template="kernel_ridge.md.j2", extra_inputs=(TIMINGS,),
+            machine_specific=("timings",))
 
 PENALTY = 1.0
 QUESTION_HEIGHT = 170.5  # the height every model is asked about in the three-people sections

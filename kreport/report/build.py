@@ -78,6 +78,7 @@ def manifest(page: Page, result: PageResult) -> dict:
         "facts": [
             {"key": f"{section}.{name}", "value": _round_for_json(value),
              "source": result.sources[section]}
+            | ({"machine_specific": True} if section in page.machine_specific else {})
             for section, values in result.facts.items()
             for name, value in values.items()
         ],

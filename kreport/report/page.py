@@ -62,6 +62,10 @@ class Page:
     figures: list[FigureSpec] = field(default_factory=list)
     module: str = ""
     extra_inputs: tuple[Path, ...] = ()
+    # Sections whose facts were measured on one machine (timings): printed with
+    # that machine stated, marked in the manifest, and left out of the
+    # regression lock, which checks their shape in tests of their own.
+    machine_specific: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not self.module:
