@@ -45,19 +45,19 @@ def _throws(axes, label: str = "the fifteen throws") -> None:
 
 
 def tables():
-    figure, panels = new_figure(columns=3, width=10.5, height=3.6)
-    titles = (("linear kernel", LINEAR), ("squared polynomial kernel", SQUARED),
-              ("RBF kernel, γ = 1", RBF_ONE))
-    for axes, (title, kernel) in zip(panels, titles, strict=True):
+    figure, panels = new_figure(columns=3, width=10.5, height=4.0)
+    titles = (("linear", LINEAR), ("squared polynomial", SQUARED), ("RBF, γ = 1", RBF_ONE))
+    for index, (axes, (title, kernel)) in enumerate(zip(panels, titles, strict=True)):
         table = gram("throws", kernel)
         image = axes.imshow(table, cmap=HEATMAP, interpolation="nearest")
         axes.set_title(title)
-        axes.set_xlabel("throw j (in time order)")
-        axes.set_ylabel("throw i (in time order)")
+        axes.set_xlabel("throw j")
+        if index == 0:  # one label serves the row; the panels share their axes' meaning
+            axes.set_ylabel("throw i (time order)")
         ticks = [0, 7, 14]
         axes.set_xticks(ticks, [str(t + 1) for t in ticks])
         axes.set_yticks(ticks, [str(t + 1) for t in ticks])
-        figure.colorbar(image, ax=axes, shrink=0.8, label="k(xᵢ, xⱼ)")
+        figure.colorbar(image, ax=axes, shrink=0.75)
     return figure
 
 
@@ -89,15 +89,16 @@ def gammas():
 
 
 def penalties(sweep: list[dict]):
-    figure, (curves, numbers) = new_figure(columns=2, width=11.0, height=4.2)
+    figure, (curves, numbers) = new_figure(columns=2, width=11.0, height=4.8)
     grid = sample_grid("throws", 801)
     for penalty, colour in zip((1e-9, 1e-3, 1.0, 1e3), SEQUENCE, strict=False):
         curve = kernel_fit("throws", RBF_ONE, penalty).predict(grid)
         curves.plot(grid[:, 0], curve, color=colour, linewidth=1.6,
                     label=f"penalty {_penalty_label(penalty)}")
     _throws(curves)
-    curves.set_title("RBF (γ = 1) curves across the penalty sweep")
-    curves.legend(loc="lower center", ncols=2)
+    curves.set_title("RBF (γ = 1) fits at four penalties")
+    curves.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=3, fontsize="small",
+                  columnspacing=0.8)
     penalty_values = [row["penalty"] for row in sweep]
     numbers.loglog(penalty_values, [row["condition"] for row in sweep], "o-",
                    color=COLOURS["kernel"], label="condition number of K + λI")
@@ -105,7 +106,7 @@ def penalties(sweep: list[dict]):
                    color=COLOURS["accent"], label="largest |dual weight| (m)")
     numbers.set_xlabel("penalty λ")
     numbers.set_ylabel("value (log scale)")
-    numbers.set_title("What the penalty buys: conditioning")
+    numbers.set_title("Conditioning across the sweep")
     numbers.legend(loc="upper right")
     return figure
 

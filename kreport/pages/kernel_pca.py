@@ -65,17 +65,17 @@ def ring_problem():
 def ring_figure():
     rows, inner = ring_set("ring")
     figure, (plane, linear_axis, kernel_axis) = new_figure(
-        columns=3, width=10.5, height=3.8, gridspec_kw={"width_ratios": [1.3, 1, 1]})
+        columns=3, width=10.5, height=4.2, gridspec_kw={"width_ratios": [1.3, 1, 1]})
     for mask, group in ((inner, "inner"), (~inner, "outer")):
         plane.scatter(rows[mask, 0], rows[mask, 1], s=28, color=COLOURS[group],
                       label=f"{group} ({mask.sum()})")
     plane.set(xlabel="height (cm)", ylabel="weight (kg)", title="The ring", aspect="equal")
-    plane.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=9)
-    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA: groups overlap",
-               "first PCA coordinate (cm, kg)", "pca"),
+    plane.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize="small")
+    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA",
+               "first PCA coordinate", "pca"),
               (kernel_axis, fit("ring", "rbf", RING_GAMMA).scores_[:, 0],
-               f"RBF kernel, gamma {RING_GAMMA}: split", "first kernel coordinate (unitless)",
-               "kernel"))
+               f"RBF kernel, \N{GREEK SMALL LETTER GAMMA} = {RING_GAMMA}",
+               "first kernel coordinate", "kernel"))
     for axis, scores, title, label, method in strips:
         for level, (mask, group) in enumerate(((inner, "inner"), (~inner, "outer"))):
             axis.scatter(scores[mask], np.full(mask.sum(), level), s=30, alpha=0.7,
@@ -270,8 +270,8 @@ def arc_table_figure():
     figure, axis = new_figure(width=6.4, height=5.2)
     image = axis.imshow(table, cmap=HEATMAP, vmin=0, vmax=1)
     labels = [f"{h:.0f}, {w:.0f}" for h, w in rows]
-    axis.set_xticks(range(len(rows)), labels, rotation=90, fontsize=8)
-    axis.set_yticks(range(len(rows)), labels, fontsize=8)
+    axis.set_xticks(range(len(rows)), labels, rotation=90, fontsize="x-small")
+    axis.set_yticks(range(len(rows)), labels, fontsize="x-small")
     axis.set(xlabel="person (height cm, weight kg), by height",
              ylabel="person (height cm, weight kg)",
              title=f"RBF kernel values on the arc, gamma {ARC_GAMMA}")
@@ -408,7 +408,7 @@ def sweep_figure():
     split_axis.axhline(0, color="black", lw=0.8)
     split_axis.set(ylabel="gap (+) or overlap (−)",
                    title="Does the first direction split the groups?")
-    split_axis.legend(loc="lower right", fontsize=9)
+    split_axis.legend(loc="lower right", fontsize="small")
     swept = lab.sweep("ring")
     variance_axis.plot(swept["gamma"], swept["total"], color=COLOURS["kernel"],
                        label="total lifted variance")
@@ -416,7 +416,7 @@ def sweep_figure():
                        linestyle="--", label="first share")
     variance_axis.set(ylabel="variance / share (unitless)", ylim=(0, 1.05),
                       title="The ring: spread and first share")
-    variance_axis.legend(loc="center left", fontsize=9)
+    variance_axis.legend(loc="center left", fontsize="small")
     return figure
 
 
@@ -459,7 +459,7 @@ def arc_fold_figure():
     by_height.axhline(0, color="black", lw=0.6)
     by_height.set(xlabel="height (cm)", ylabel="coordinate (unitless)",
                   title=f"RBF kernel, gamma {ARC_GAMMA}")
-    by_height.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
+    by_height.legend(fontsize="x-small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
     plane.plot(scores[:, 0], scores[:, 1], color=COLOURS["pca"], lw=0.8, zorder=0)
     points = plane.scatter(scores[:, 0], scores[:, 1], c=rows[:, 0], cmap=HEATMAP, s=40)
     figure.colorbar(points, ax=plane, label="height (cm)")
@@ -580,7 +580,7 @@ def ladder_figure():
                      edgecolor=COLOURS["accent"], lw=1.5, zorder=3)
         axis.annotate(f"{level:.0%} passed with {needed} directions",
                       (needed, cumulative[needed - 1]), xytext=(22, label_height),
-                      fontsize=9, color=COLOURS["accent"],
+                      fontsize="small", color=COLOURS["accent"],
                       arrowprops={"arrowstyle": "->", "color": COLOURS["accent"], "lw": 0.8})
     axis.set(xlabel="directions kept", ylabel="cumulative share of lifted variance",
              ylim=(0, 1.02), xlim=(0, count[-1] + 1),

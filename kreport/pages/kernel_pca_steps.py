@@ -448,7 +448,7 @@ def four_figure():
                  edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
     for index, (x, y) in enumerate(rows):
         left.annotate("ABCD"[index], (x, y), textcoords="offset points",
-                      xytext=LABEL_OFFSETS[index], fontsize=10)
+                      xytext=LABEL_OFFSETS[index], fontsize="medium")
     left.set_xlabel("height (cm)")
     left.set_ylabel("weight (kg)")
     left.set_title("As measured")
@@ -466,7 +466,7 @@ def four_figure():
                   edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
     for index, (x, y) in enumerate(scores):
         right.annotate("ABCD"[index], (x, y), textcoords="offset points",
-                       xytext=(6, 6), fontsize=10)
+                       xytext=(6, 6), fontsize="medium")
     right.set_xlabel("first coordinate (cm and kg mixed)")
     right.set_ylabel("second coordinate")
     right.set_title("Kernel coordinates")
@@ -477,7 +477,7 @@ def four_figure():
             if label not in labels:
                 handles.append(handle)
                 labels.append(label)
-    figure.legend(handles, labels, loc="outside lower center", ncol=3, fontsize=9)
+    figure.legend(handles, labels, loc="outside lower center", ncol=3, fontsize="small")
     return figure
 
 
@@ -495,10 +495,10 @@ def reach_figure():
                      label="ordinary PCA" if j == 0 else None)
     axes.axvline(RBF_GAMMA, color="black", linewidth=0.8, linestyle=":")
     axes.annotate("worked example", (RBF_GAMMA, 0.9), textcoords="offset points",
-                  xytext=(4, 0), fontsize=9)
+                  xytext=(4, 0), fontsize="small")
     axes.set_xscale("log")
     axes.set_xlabel("gamma (per cm² or kg²); reach = 1/√gamma")
     axes.set_ylabel("share of total variance")
     axes.set_ylim(0, 1)
-    axes.legend(loc="center left", fontsize=9)
+    axes.legend(loc="center left", fontsize="small")
     return figure

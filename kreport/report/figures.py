@@ -57,6 +57,15 @@ STYLE = {
 }
 plt.rcParams.update(STYLE)
 
+# Figures are scaled down to the width of the page's text column. So that
+# lettering reads at one size everywhere, a figure wider than this many inches
+# gets fonts and strokes enlarged in proportion (see style_for_width).
+COLUMN_WIDTH_INCHES = 7.5
+SCALED_WITH_WIDTH = ("font.size", "axes.titlesize", "axes.labelsize", "xtick.labelsize",
+                     "ytick.labelsize", "legend.fontsize", "lines.linewidth",
+                     "lines.markersize", "axes.linewidth", "xtick.major.size",
+                     "ytick.major.size", "xtick.major.width", "ytick.major.width")
+
 SVG_METADATA = {"Date": None, "Creator": None}
 # matplotlib names clip paths and markers by a hash of their coordinates, and
 # those coordinates can differ in the last bit from run to run (numpy's sums
@@ -65,12 +74,30 @@ HASHED_SVG_ID = re.compile(rb'(?<=id=")([pm])[0-9a-f]{10}(?=")|(?<=#)([pm])[0-9a
 PNG_METADATA = {"Software": None}
 
 
+def style_for_width(width: float) -> dict:
+    """The house style for a figure ``width`` inches wide."""
+    scale = max(1.0, width / COLUMN_WIDTH_INCHES)
+    style = dict(STYLE)
+    for key in SCALED_WITH_WIDTH:
+        style[key] = matplotlib.rcParamsDefault[key] * scale if key not in STYLE \
+            else STYLE[key] * scale
+    return style
+
+
 def new_figure(columns: int = 1, rows: int = 1, width: float = 7.5, height: float = 3.6,
                **subplot_options):
-    """A figure and its axes in the house style (sizes in inches)."""
-    with plt.rc_context(STYLE):
-        return plt.subplots(rows, columns, figsize=(width, height), layout="constrained",
-                            **subplot_options)
+    """A figure and its axes in the house style (sizes in inches).
+
+    The style stays in force after this returns, because labels, legends and
+    tick labels are made later by the caller (and ticks again when saving,
+    which :func:`render_figure` does under the same style).
+    """
+    style = style_for_width(width)
+    plt.rcParams.update(style)
+    figure, axes = plt.subplots(rows, columns, figsize=(width, height), layout="constrained",
+                                **subplot_options)
+    figure.kreport_style = style
+    return figure, axes
 
 
 def _number_svg_ids(svg: bytes) -> bytes:
@@ -91,7 +118,7 @@ def _number_svg_ids(svg: bytes) -> bytes:
 def render_figure(figure, fmt: str = "svg") -> bytes:
     """The figure's bytes, identical from run to run; closes the figure."""
     buffer = io.BytesIO()
-    with plt.rc_context(STYLE):
+    with plt.rc_context(getattr(figure, "kreport_style", STYLE)):
         if fmt == "svg":
             figure.savefig(buffer, format="svg", metadata=SVG_METADATA)
         elif fmt == "png":
