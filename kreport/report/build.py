@@ -43,6 +43,8 @@ def discover_pages() -> list[Page]:
 
     found = []
     for info in pkgutil.iter_modules(pages_package.__path__):
+        if info.name.startswith("_"):  # a page's private helpers, imported by the page
+            continue
         module = importlib.import_module(f"kreport.pages.{info.name}")
         page = getattr(module, "page", None)
         if isinstance(page, Page):
