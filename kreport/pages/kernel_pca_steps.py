@@ -14,7 +14,8 @@ import numpy as np
 
 from kreport import PCA, SIGN_CONVENTION, KernelPCA, NoInverseTransformError, kernels
 from kreport.data import measured_four
-from kreport.report import COLOURS, SEQUENCE, Page, bound, claim, new_figure
+from kreport.pages import _kernel_pca_steps_figures as figures
+from kreport.report import Page, bound, claim
 
 page = Page(slug="kernel-pca-steps", title="Kernel PCA in five steps",
             template="kernel_pca_steps.md.j2")
@@ -422,83 +423,12 @@ def reach():
 
 
 # ---------------------------------------------------------------- figures
+# Drawn in _kernel_pca_steps_figures from the same cached fits as the facts.
 
-LABEL_OFFSETS = [(6, 4), (6, -12), (6, -12), (-18, 6)]
-
-
-@page.figure("four", alt="Left: the measured four by height and weight, their mean and "
-             "the first principal direction through it. Right: the four people's kernel "
-             "PCA coordinates with the linear kernel, which coincide with ordinary PCA's.")
-def four_figure():
-    fit = _linear_fit()
-    pca = _pca()
-    rows = _rows()
-    mean = rows.mean(axis=0)
-    person = np.array([QUERY])
-    figure, (left, right) = new_figure(columns=2, width=7.5, height=4.0)
-
-    direction = pca.components_[0]
-    reach_line = np.array([-16, 16])
-    left.plot(mean[0] + reach_line * direction[0], mean[1] + reach_line * direction[1],
-              color=COLOURS["accent"], linewidth=1.5, label="first direction")
-    left.scatter(rows[:, 0], rows[:, 1], s=55, color=COLOURS["kernel"], zorder=3,
-                 label="the four")
-    left.scatter(*mean, marker="+", s=90, color="black", zorder=3, label="mean")
-    left.scatter(person[:, 0], person[:, 1], marker="D", s=40, facecolor="white",
-                 edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
-    for index, (x, y) in enumerate(rows):
-        left.annotate("ABCD"[index], (x, y), textcoords="offset points",
-                      xytext=LABEL_OFFSETS[index], fontsize="medium")
-    left.set_xlabel("height (cm)")
-    left.set_ylabel("weight (kg)")
-    left.set_title("As measured")
-    left.set_aspect("equal", adjustable="datalim")
-
-    scores = fit.scores_
-    query_scores = fit.transform(person)
-    right.axhline(0, color=COLOURS["pca"], linewidth=0.8)
-    right.axvline(0, color=COLOURS["pca"], linewidth=0.8)
-    right.scatter(pca.scores_[:, 0], pca.scores_[:, 1], s=150, facecolor="none",
-                  edgecolor=COLOURS["pca"], linewidth=1.5, label="ordinary PCA", zorder=2)
-    right.scatter(scores[:, 0], scores[:, 1], s=40, color=COLOURS["kernel"],
-                  label="kernel PCA (linear)", zorder=3)
-    right.scatter(query_scores[:, 0], query_scores[:, 1], marker="D", s=40, facecolor="white",
-                  edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
-    for index, (x, y) in enumerate(scores):
-        right.annotate("ABCD"[index], (x, y), textcoords="offset points",
-                       xytext=(6, 6), fontsize="medium")
-    right.set_xlabel("first coordinate (cm and kg mixed)")
-    right.set_ylabel("second coordinate")
-    right.set_title("Kernel coordinates")
-    right.set_aspect("equal", adjustable="datalim")
-    handles, labels = [], []
-    for axes in (left, right):
-        for handle, label in zip(*axes.get_legend_handles_labels(), strict=True):
-            if label not in labels:
-                handles.append(handle)
-                labels.append(label)
-    figure.legend(handles, labels, loc="outside lower center", ncol=3, fontsize="small")
-    return figure
-
-
-@page.figure("reach", alt="Share of the first three RBF directions on the measured four "
-             "as gamma grows from a wide reach to a narrow one, against ordinary PCA's shares.")
-def reach_figure():
-    pca = _pca()
-    shares = np.array([_rbf_fit(float(gamma)).shares_ for gamma in SWEEP])
-    figure, axes = new_figure(width=7.5, height=3.4)
-    for j in range(shares.shape[1]):
-        axes.plot(SWEEP, shares[:, j], color=SEQUENCE[j], linewidth=2,
-                  label=f"direction {j + 1}")
-    for j, share in enumerate(pca.shares_):
-        axes.axhline(share, color=COLOURS["pca"], linestyle="--", linewidth=1,
-                     label="ordinary PCA" if j == 0 else None)
-    axes.axvline(RBF_GAMMA, color="black", linewidth=0.8, linestyle=":")
-    axes.annotate("worked example", (RBF_GAMMA, 0.9), textcoords="offset points",
-                  xytext=(4, 0), fontsize="small")
-    axes.set_xscale("log")
-    axes.set_xlabel("gamma (per cm² or kg²); reach = 1/√gamma")
-    axes.set_ylabel("share of total variance")
-    axes.set_ylim(0, 1)
-    axes.legend(loc="center left", fontsize="small")
-    return figure
+page.figure("four", alt="Left: the measured four by height and weight, their mean and "
+            "the first principal direction through it. Right: the four people's kernel "
+            "PCA coordinates with the linear kernel, which coincide with ordinary PCA's.")(
+    lambda: figures.four(_linear_fit(), _pca(), _rows(), QUERY))
+page.figure("reach", alt="Share of the first three RBF directions on the measured four "
+            "as gamma grows from a wide reach to a narrow one, against ordinary PCA's shares.")(
+    lambda: figures.reach(_pca(), SWEEP, [_rbf_fit(float(gamma)) for gamma in SWEEP], RBF_GAMMA))

@@ -1,0 +1,86 @@
+"""The figures of the kernel-PCA-in-five-steps page.
+
+The page module owns the fits (and caches them); it hands them to these
+functions when it registers the figures, so the figures draw exactly what the
+facts were computed from.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kreport import PCA, KernelPCA
+from kreport.report import COLOURS, SEQUENCE, new_figure
+
+LABEL_OFFSETS = [(6, 4), (6, -12), (6, -12), (-18, 6)]
+
+
+def four(fit: KernelPCA, pca: PCA, rows: np.ndarray, query) -> object:
+    """The four as measured beside their kernel coordinates, with the new person in both."""
+    mean = rows.mean(axis=0)
+    person = np.array([query])
+    figure, (left, right) = new_figure(columns=2, width=7.5, height=4.0)
+
+    direction = pca.components_[0]
+    reach_line = np.array([-16, 16])
+    left.plot(mean[0] + reach_line * direction[0], mean[1] + reach_line * direction[1],
+              color=COLOURS["accent"], linewidth=1.5, label="first direction")
+    left.scatter(rows[:, 0], rows[:, 1], s=55, color=COLOURS["kernel"], zorder=3,
+                 label="the four")
+    left.scatter(*mean, marker="+", s=90, color="black", zorder=3, label="mean")
+    left.scatter(person[:, 0], person[:, 1], marker="D", s=40, facecolor="white",
+                 edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
+    for index, (x, y) in enumerate(rows):
+        left.annotate("ABCD"[index], (x, y), textcoords="offset points",
+                      xytext=LABEL_OFFSETS[index], fontsize="medium")
+    left.set_xlabel("height (cm)")
+    left.set_ylabel("weight (kg)")
+    left.set_title("As measured")
+    left.set_aspect("equal", adjustable="datalim")
+
+    scores = fit.scores_
+    query_scores = fit.transform(person)
+    right.axhline(0, color=COLOURS["pca"], linewidth=0.8)
+    right.axvline(0, color=COLOURS["pca"], linewidth=0.8)
+    right.scatter(pca.scores_[:, 0], pca.scores_[:, 1], s=150, facecolor="none",
+                  edgecolor=COLOURS["pca"], linewidth=1.5, label="ordinary PCA", zorder=2)
+    right.scatter(scores[:, 0], scores[:, 1], s=40, color=COLOURS["kernel"],
+                  label="kernel PCA (linear)", zorder=3)
+    right.scatter(query_scores[:, 0], query_scores[:, 1], marker="D", s=40, facecolor="white",
+                  edgecolor=COLOURS["second"], linewidth=1.5, zorder=3, label="new person")
+    for index, (x, y) in enumerate(scores):
+        right.annotate("ABCD"[index], (x, y), textcoords="offset points",
+                       xytext=(6, 6), fontsize="medium")
+    right.set_xlabel("first coordinate (cm and kg mixed)")
+    right.set_ylabel("second coordinate")
+    right.set_title("Kernel coordinates")
+    right.set_aspect("equal", adjustable="datalim")
+    handles, labels = [], []
+    for axes in (left, right):
+        for handle, label in zip(*axes.get_legend_handles_labels(), strict=True):
+            if label not in labels:
+                handles.append(handle)
+                labels.append(label)
+    figure.legend(handles, labels, loc="outside lower center", ncol=3, fontsize="small")
+    return figure
+
+
+def reach(pca: PCA, sweep: np.ndarray, fits: list[KernelPCA], worked_gamma: float) -> object:
+    """Shares of the RBF directions across the gamma sweep, against ordinary PCA's."""
+    shares = np.array([fit.shares_ for fit in fits])
+    figure, axes = new_figure(width=7.5, height=3.4)
+    for j in range(shares.shape[1]):
+        axes.plot(sweep, shares[:, j], color=SEQUENCE[j], linewidth=2,
+                  label=f"direction {j + 1}")
+    for j, share in enumerate(pca.shares_):
+        axes.axhline(share, color=COLOURS["pca"], linestyle="--", linewidth=1,
+                     label="ordinary PCA" if j == 0 else None)
+    axes.axvline(worked_gamma, color="black", linewidth=0.8, linestyle=":")
+    axes.annotate("worked example", (worked_gamma, 0.9), textcoords="offset points",
+                  xytext=(4, 0), fontsize="small")
+    axes.set_xscale("log")
+    axes.set_xlabel("gamma (per cm² or kg²); reach = 1/√gamma")
+    axes.set_ylabel("share of total variance")
+    axes.set_ylim(0, 1)
+    axes.legend(loc="center left", fontsize="small")
+    return figure
