@@ -27,6 +27,12 @@ from kreport import (
 from kreport import data as fixtures
 from kreport.report import bound, claim
 
+# ----------------------------------------------------------------- page-wide parameters
+
+RING_GAMMA = 0.005  # the ring's worked reach throughout the page
+ARC_GAMMA = 0.002  # the arc's worked reach
+KEPT = 2  # directions kept when asking what each person keeps
+
 # ----------------------------------------------------------------- the data
 
 

@@ -2,8 +2,9 @@
 
 The ring of thirty-six, the arc of twelve and the measured four are fitted with
 kreport's PCA and KernelPCA; every relation the prose states is a claim here.
-Shared fits, the gamma sweep and the behaviour probes live in
-``_kernel_pca_probes`` so this file stays one section per function.
+Shared fits, the page-wide reaches, the gamma sweep and the behaviour probes
+live in ``_kernel_pca_probes`` and the figures in ``_kernel_pca_figures``, so
+this file stays one section per function.
 """
 
 from __future__ import annotations
@@ -11,19 +12,27 @@ from __future__ import annotations
 import numpy as np
 
 from kreport import KernelPCA, kernels, measure
-from kreport.report import COLOURS, HEATMAP, Page, bound, claim, new_figure
+from kreport.report import Page, bound, claim
 
+from . import _kernel_pca_figures as figures
 from . import _kernel_pca_probes as lab
-from ._kernel_pca_probes import arc_by_height, fit, four, pca, ring_set, split
+from ._kernel_pca_probes import (
+    ARC_GAMMA,
+    KEPT,
+    RING_GAMMA,
+    arc_by_height,
+    fit,
+    four,
+    pca,
+    ring_set,
+    split,
+)
 
 page = Page(slug="kernel-pca", title="Kernel PCA", template="kernel_pca.md.j2")
 
-RING_GAMMA = 0.005  # the ring's worked reach throughout the page
-ARC_GAMMA = 0.002  # the arc's worked reach
 WIDE_ARC_GAMMAS = (0.0003, 0.0005)  # wider reaches on the arc
 POLY = (2, 0.005, 1.0)  # the squared kernel: degree, gamma, coef0
 STANDARD_GAMMA = 0.5  # for the standardised arc: distances in standard deviations
-KEPT = 2  # directions kept when asking what each person keeps
 ROUND_OUTSIDE = (0.002, 0.02)  # round gammas just outside the ring's band
 
 
@@ -58,34 +67,6 @@ def ring_problem():
         "pca_shift": linear_split.shift,
         "gamma": RING_GAMMA, "kernel_gap": kernel_split.gap,
     }
-
-
-@page.figure("ring", alt="The ring of thirty-six people, and their first coordinates "
-                          "under ordinary PCA and under the RBF kernel")
-def ring_figure():
-    rows, inner = ring_set("ring")
-    figure, (plane, linear_axis, kernel_axis) = new_figure(
-        columns=3, width=10.5, height=4.2, gridspec_kw={"width_ratios": [1.3, 1, 1]})
-    for mask, group in ((inner, "inner"), (~inner, "outer")):
-        plane.scatter(rows[mask, 0], rows[mask, 1], s=28, color=COLOURS[group],
-                      label=f"{group} ({mask.sum()})")
-    plane.set(xlabel="height (cm)", ylabel="weight (kg)", title="The ring", aspect="equal")
-    plane.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize="small")
-    strips = ((linear_axis, pca("ring").scores_[:, 0], "Ordinary PCA",
-               "first PCA coordinate", "pca"),
-              (kernel_axis, fit("ring", "rbf", RING_GAMMA).scores_[:, 0],
-               f"RBF kernel, \N{GREEK SMALL LETTER GAMMA} = {RING_GAMMA}",
-               "first kernel coordinate", "kernel"))
-    for axis, scores, title, label, method in strips:
-        for level, (mask, group) in enumerate(((inner, "inner"), (~inner, "outer"))):
-            axis.scatter(scores[mask], np.full(mask.sum(), level), s=30, alpha=0.7,
-                         color=COLOURS[group])
-            # the range each group covers, so an overlap or a gap is visible at a glance
-            axis.hlines(level - 0.22, scores[mask].min(), scores[mask].max(),
-                        color=COLOURS[group], lw=3)
-        axis.set(yticks=[0, 1], yticklabels=["inner", "outer"], ylim=(-0.6, 1.5), xlabel=label)
-        axis.set_title(title, color=COLOURS[method])
-    return figure
 
 
 # ------------------------------------------------------------------ 2. the arc under PCA
@@ -263,22 +244,6 @@ def kernel_table():
     }
 
 
-@page.figure("arc-table", alt="The arc's RBF kernel table at gamma 0.002 as a heat map")
-def arc_table_figure():
-    rows = arc_by_height()
-    table = kernels.rbf(ARC_GAMMA)(rows, rows)
-    figure, axis = new_figure(width=6.4, height=5.2)
-    image = axis.imshow(table, cmap=HEATMAP, vmin=0, vmax=1)
-    labels = [f"{h:.0f}, {w:.0f}" for h, w in rows]
-    axis.set_xticks(range(len(rows)), labels, rotation=90, fontsize="x-small")
-    axis.set_yticks(range(len(rows)), labels, fontsize="x-small")
-    axis.set(xlabel="person (height cm, weight kg), by height",
-             ylabel="person (height cm, weight kg)",
-             title=f"RBF kernel values on the arc, gamma {ARC_GAMMA}")
-    figure.colorbar(image, ax=axis, label="kernel value k(a, b)")
-    return figure
-
-
 # ------------------------------------------------------------------ 9. coefficients on the ring
 
 
@@ -390,36 +355,6 @@ def _at(grid, values, gamma):
     return values[int(np.flatnonzero(np.isclose(grid, gamma, rtol=1e-9))[0])]
 
 
-@page.figure("sweep", alt="Gap or overlap of the ring's groups, total lifted variance and first "
-                          "share against gamma, with the separating band shaded")
-def sweep_figure():
-    figure, (split_axis, variance_axis) = new_figure(columns=2, width=10.5, height=3.9)
-    for name, colour, label in (("ring", COLOURS["kernel"], "ring"),
-                                ("ideal", COLOURS["accent"], "ideal ring")):
-        swept = lab.sweep(name)
-        signed = np.where(swept["separated"], swept["gap"], -swept["overlap"])
-        split_axis.plot(swept["gamma"], signed, color=colour, label=label, marker=".", ms=4)
-    ring_band = lab.band("ring")
-    for axis in (split_axis, variance_axis):
-        axis.axvspan(ring_band["low"], ring_band["high"], color=COLOURS["band"], zorder=0,
-                     label="ring splits")
-        axis.set_xscale("log")
-        axis.set_xlabel("gamma (per squared unit, log scale)")
-    split_axis.axhline(0, color="black", lw=0.8)
-    split_axis.set(ylabel="gap (+) or overlap (−)",
-                   title="Does the first direction split the groups?")
-    split_axis.legend(loc="lower right", fontsize="small")
-    swept = lab.sweep("ring")
-    variance_axis.plot(swept["gamma"], swept["total"], color=COLOURS["kernel"],
-                       label="total lifted variance")
-    variance_axis.plot(swept["gamma"], swept["first_share"], color=COLOURS["second"],
-                       linestyle="--", label="first share")
-    variance_axis.set(ylabel="variance / share (unitless)", ylim=(0, 1.05),
-                      title="The ring: spread and first share")
-    variance_axis.legend(loc="center left", fontsize="small")
-    return figure
-
-
 # ------------------------------------------------------------------ 13. the arc does not unroll
 
 
@@ -442,30 +377,6 @@ def arc_fold():
         "wide_shares": wider[WIDE_ARC_GAMMAS[0]].shares_[:2], "shares": fitted.shares_[:2],
         "pca_shares": pca("arc").shares_,
     }
-
-
-@page.figure("arc-fold", alt="The arc's first and second kernel coordinates against height, "
-                              "and the arc in the kernel plane")
-def arc_fold_figure():
-    rows = arc_by_height()
-    scores = fit("arc", "rbf", ARC_GAMMA).scores_
-    figure, (by_height, plane) = new_figure(columns=2, width=10.5, height=3.9)
-    by_height.plot(rows[:, 0], scores[:, 0], marker="o", color=COLOURS["kernel"],
-                   label="first kernel coordinate")
-    by_height.plot(rows[:, 0], scores[:, 1], marker="s", color=COLOURS["second"],
-                   label="second kernel coordinate")
-    by_height.plot(rows[:, 0], pca("arc").scores_[:, 0] / np.abs(pca("arc").scores_[:, 0]).max(),
-                   color=COLOURS["pca"], linestyle=":", label="PCA first, scaled to ±1")
-    by_height.axhline(0, color="black", lw=0.6)
-    by_height.set(xlabel="height (cm)", ylabel="coordinate (unitless)",
-                  title=f"RBF kernel, gamma {ARC_GAMMA}")
-    by_height.legend(fontsize="x-small", loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
-    plane.plot(scores[:, 0], scores[:, 1], color=COLOURS["pca"], lw=0.8, zorder=0)
-    points = plane.scatter(scores[:, 0], scores[:, 1], c=rows[:, 0], cmap=HEATMAP, s=40)
-    figure.colorbar(points, ax=plane, label="height (cm)")
-    plane.set(xlabel="first kernel coordinate", ylabel="second kernel coordinate",
-              title="The arc in the kernel plane")
-    return figure
 
 
 # ------------------------------------------------------------------ 14. the squared kernel
@@ -513,21 +424,6 @@ def no_way_back():
     }
 
 
-@page.figure("kept-share", alt="Kept share of each ring person's lifted deviation with two "
-                                "directions, inner and outer groups coloured")
-def kept_share_figure():
-    rows, inner = ring_set("ring")
-    kept = fit("ring", "rbf", RING_GAMMA, n_components=KEPT).kept_share_
-    distance = np.hypot(*(rows - rows.mean(axis=0)).T)
-    figure, axis = new_figure(width=7.0, height=3.8)
-    for mask, group in ((inner, "inner"), (~inner, "outer")):
-        axis.scatter(distance[mask], kept[mask], color=COLOURS[group], s=34, label=group)
-    axis.set(xlabel="distance from the ring's mean (cm, kg)", ylabel="kept share (0 to 1)",
-             ylim=(0, 1), title=f"Kept share with {KEPT} directions, RBF gamma {RING_GAMMA}")
-    axis.legend()
-    return figure
-
-
 # ------------------------------------------------------------------ 16. choosing gamma
 
 
@@ -561,31 +457,6 @@ def how_many():
           counts["to_90"] > 2 * counts["to_50"])
     return {"n": len(rows), "ceiling": len(rows) - 1, "directions": fitted.n_components_,
             "gamma": RING_GAMMA, "percent_95": 95, **counts}
-
-
-@page.figure("ladder", alt="Cumulative share of the ring's lifted variance against the number "
-                            "of directions kept")
-def ladder_figure():
-    fitted = fit("ring", "rbf", RING_GAMMA)
-    cumulative = np.cumsum(fitted.shares_)
-    count = np.arange(1, len(cumulative) + 1)
-    figure, axis = new_figure(width=7.5, height=3.8)
-    axis.step(count, cumulative, where="post", color=COLOURS["kernel"])
-    axis.scatter(count, cumulative, color=COLOURS["kernel"], s=12)
-    # labels sit in the empty lower right, each with an arrow to its rung
-    for level, label_height in ((0.5, 0.3), (0.9, 0.45), (0.95, 0.6)):
-        axis.axhline(level, color=COLOURS["pca"], lw=0.8, linestyle="--")
-        needed = measure.cumulative_count(fitted.shares_, level)
-        axis.scatter([needed], [cumulative[needed - 1]], s=60, facecolor="none",
-                     edgecolor=COLOURS["accent"], lw=1.5, zorder=3)
-        axis.annotate(f"{level:.0%} passed with {needed} directions",
-                      (needed, cumulative[needed - 1]), xytext=(22, label_height),
-                      fontsize="small", color=COLOURS["accent"],
-                      arrowprops={"arrowstyle": "->", "color": COLOURS["accent"], "lw": 0.8})
-    axis.set(xlabel="directions kept", ylabel="cumulative share of lifted variance",
-             ylim=(0, 1.02), xlim=(0, count[-1] + 1),
-             title=f"The ring's cumulative ladder, RBF gamma {RING_GAMMA}")
-    return figure
 
 
 # ------------------------------------------------------------------ 18. units
@@ -628,3 +499,19 @@ def declaration():
 def behaviour():
     """Edge cases run through the public API; see the probes for what each does."""
     return lab.behaviour_facts(RING_GAMMA)
+
+
+# ------------------------------------------------------------------ figures
+
+page.figure("ring", alt="The ring of thirty-six people, and their first coordinates under "
+            "ordinary PCA and under the RBF kernel")(figures.ring)
+page.figure("arc-table", alt="The arc's RBF kernel table at gamma 0.002 as a heat "
+            "map")(figures.arc_table)
+page.figure("sweep", alt="Gap or overlap of the ring's groups, total lifted variance and first "
+            "share against gamma, with the separating band shaded")(figures.sweep)
+page.figure("arc-fold", alt="The arc's first and second kernel coordinates against height, "
+            "and the arc in the kernel plane")(figures.arc_fold)
+page.figure("kept-share", alt="Kept share of each ring person's lifted deviation with two "
+            "directions, inner and outer groups coloured")(figures.kept_share)
+page.figure("ladder", alt="Cumulative share of the ring's lifted variance against the number "
+            "of directions kept")(figures.ladder)
