@@ -43,6 +43,10 @@ PEOPLE_KERNELS = (LINEAR, kernels.polynomial(1), SQUARED, kernels.polynomial(3),
 
 def three_people_each_kernel():
     """Every kernel answers 170.5 cm from its own three dual weights."""
+    heights = dataset("three_people").rows[:, 0]
+    x, y = heights - heights.mean(), centred_target("three_people")
+    claim("the outer two people sit at equal distances either side of the middle one, in "
+          "height and in weight alike", x[1] == 0 == y[1] and x[0] == -x[2] and y[0] == -y[2])
     rows, middle_weights = [], []
     for kernel in PEOPLE_KERNELS:
         model = kernel_fit("three_people", kernel, PENALTY)
@@ -87,13 +91,18 @@ def no_intercept_exemption():
     curved_gaps = [row["gap"] for row in through_mean[2:]]
     people_gaps = [kernel_fit("three_people", k, PENALTY).predict([[170.0]])[0] - 70.0
                    for k in PEOPLE_KERNELS]
-    claim("under every kernel on the page the weights solve the system with the penalty on "
+    claim("under each of the throws' kernels the weights solve the system with the penalty on "
           "every diagonal entry", max(residuals) < 1e-9)
-    claim("under every kernel, lifting the target by a constant lifts every answer by it",
+    claim("under each of the throws' kernels, lifting the target lifts every answer by as much",
           max(shifts) < 1e-9)
     claim("the linear fit answers the mean height at the mean time", linear_gap < 1e-12)
     claim("on the throws every curved fit answers above the mean height at the mean time",
           all(gap > 0.1 for gap in curved_gaps))
+    lowest = int(np.argmin(curved_gaps)) + 2
+    claim("the curved fit closest to the mean there is the nearly straight RBF at gamma 0.01",
+          PAGE_KERNELS[lowest] == kernels.rbf(0.01))
+    claim("the highest throw is the one at the mean time",
+          table.rows[int(np.argmax(table.target)), 0] == mean_time[0][0])
     claim("all three people's fits pass through their mean point",
           np.all(np.abs(people_gaps) < 1e-10))
     return {
@@ -101,6 +110,8 @@ def no_intercept_exemption():
         "system_residual": bound(residuals, -9), "shift_gap": bound(shifts, -9),
         "through_mean": through_mean, "linear_gap": bound(linear_gap, -12),
         "people_gap": bound(people_gaps, -10),
+        "curved_low": min(curved_gaps), "curved_low_gamma": PAGE_KERNELS[lowest].gamma,
+        "curved_high": max(curved_gaps),
         "exempted_change": float(np.max(np.abs(wrong - right))),
         "exempted_first": wrong[0], "right_first": right[0],
     }
@@ -207,8 +218,8 @@ def extrapolation():
     claim("three seconds past the last throw the RBF answer is within 0.01 m of the mean",
           distance[times.index(dataset("throws").rows.max() + 3)] < 0.01)
     claim("at eight seconds the RBF answer is within 1e−3 m of the mean", distance[-1] < 1e-3)
-    claim("the squared kernel runs further from the mean at every step",
-          np.all(np.diff(np.abs(squared.predict(queries) - squared.target_mean_)) > 0))
+    claim("the squared kernel answers below the ground, and further below at every step",
+          np.all(squared.predict(queries) < 0) and np.all(np.diff(squared.predict(queries)) < 0))
     claim("the line moves by the same amount every second",
           np.ptp(np.diff(line.predict(queries))) < 1e-12)
     return {"rbf_gamma": RBF_ONE.gamma, "rbf_penalty": 0.1, "penalty": PENALTY,

@@ -145,6 +145,16 @@ def throw_tables():
     claim("every eigenvalue of the RBF table is positive", spectra["rbf"][-1] > 0)
     claim("the RBF table has no zero eigenvalue by the threshold",
           counts["rbf"] == len(spectra["rbf"]))
+    squared = gram("throws", SQUARED)
+    times = centred_rows("throws")[:, 0]
+    middle = len(times) // 2
+    claim("no entry of the squared table is negative", squared.min() >= 0)
+    claim("in the squared table the same-side corners outshine the opposite corners, "
+          "which outshine the centre",
+          squared[0, 0] == squared[-1, -1] > squared[0, -1] > squared[middle, middle])
+    darkest = np.unravel_index(np.argmin(squared), squared.shape)
+    claim("the darkest squared entry is a pair whose centred times multiply to within 0.05 "
+          "of −1", abs(times[darkest[0]] * times[darkest[1]] + 1) < 0.05)
     return {
         "count": len(spectra["linear"]),
         "threshold": ZERO_EIGENVALUE_FRACTION,
@@ -156,6 +166,8 @@ def throw_tables():
         "rbf_largest": spectra["rbf"][0],
         "rbf_smallest": spectra["rbf"][-1],
         "rbf_gamma": RBF_ONE.gamma,
+        "squared_corner": squared[0, 0], "squared_opposite": squared[0, -1],
+        "squared_centre": squared[middle, middle],
     }
 
 
@@ -266,6 +278,13 @@ def polynomial_degrees():
                                - kernel_fit("three_people", LINEAR, PENALTY).predict(people_grid)))
     conditions = [row["condition"] for row in rows]
     claim("the condition number rises with every degree", np.all(np.diff(conditions) > 0))
+    spectra = [spectrum("throws", kernels.polynomial(row["degree"])) for row in rows]
+    claim("a degree-d table has at most d + 1 non-zero eigenvalues, fewer than the throws",
+          all(nonzero_count(values) <= row["degree"] + 1 < len(values)
+              for values, row in zip(spectra, rows, strict=True)))
+    floor_gap = [abs(values[-1]) for values in spectra]
+    claim("at every degree the smallest eigenvalue of K + penalty·I is the penalty itself",
+          max(floor_gap) < 1e-11 * PENALTY)
     claim("the square follows the arc far better than the line",
           rows[1]["r2"] > rows[0]["r2"] + 0.5)
     claim("past the square no degree adds more than 0.01 to R²",
@@ -277,7 +296,7 @@ def polynomial_degrees():
         "penalty": PENALTY, "rows": rows, "samples": len(grid),
         "best_degree": rows[int(np.argmax([row["r2"] for row in rows]))]["degree"],
         "throw_gap": bound(throw_gap, -11), "people_gap": bound(people_gap, -9),
-        "weights_sum": bound(ones_inert, -11),
+        "weights_sum": bound(ones_inert, -11), "floor_gap": bound(floor_gap, -11),
     }
 
 
@@ -307,6 +326,15 @@ def rbf_on_throws():
         })
     smallest = [spectrum("throws", kernels.rbf(gamma))[-1] for gamma in RBF_GAMMAS]
     best = max(sweep, key=lambda entry: entry["r2"])
+    # At the largest gamma K + penalty·I is nearly (1 + penalty)·I: each fitted value
+    # sits about halfway (for penalty 1) between the mean and its own throw.
+    narrow = kernel_fit("throws", kernels.rbf(RBF_GAMMAS[-1]), PENALTY)
+    heights = dataset("throws").target
+    halfway = heights.mean() + (heights - heights.mean()) / (1 + PENALTY)
+    halfway_within = 0.005
+    claim("at the largest gamma every fitted value is within 0.005 m of halfway between the "
+          "mean and its throw", np.max(np.abs(narrow.predict(dataset("throws").rows) - halfway))
+          < halfway_within)
     claim("the row falls away from the diagonal at every step", np.all(np.diff(row) < 0))
     claim("from gamma 1 on, the smallest eigenvalue rises with every step up in gamma",
           np.all(np.diff(smallest[3:]) > 0))
@@ -319,6 +347,7 @@ def rbf_on_throws():
         "penalty": PENALTY, "gamma": RBF_ONE.gamma,
         "middle_time": times[middle], "row": row, "row_times": times[middle:] - times[middle],
         "sweep": sweep, "best_gamma": best["gamma"], "best_r2": best["r2"],
+        "halfway_within": halfway_within,
     }
 
 
