@@ -79,8 +79,8 @@ class KernelRidge(FittedAttributeGuard):
     _NOT_PROVIDED: ClassVar[dict[str, str]] = {
         "coef_": "a kernel model has one dual weight per training row, not a coefficient "
                  "per feature (see dual_weights_); use Ridge for per-feature coefficients",
-        "intercept_": "rows and target are centred and target_mean_ is added back to every "
-                      "prediction, so there is no intercept to report",
+        "intercept_": "rows and target are centred, and each prediction restores the "
+                      "training target's mean (target_mean_), so there is no intercept",
     }
 
     def __init__(self, kernel: Kernel, penalty: float):
