@@ -80,7 +80,7 @@ def sweep():
                        linestyle="--", label="first share")
     variance_axis.set(ylabel="variance / share (unitless)", ylim=(0, 1.05),
                       title="The ring: spread and first share")
-    variance_axis.legend(loc="center left", fontsize="small")
+    variance_axis.legend(loc="center right", fontsize="small")
     return figure
 
 
@@ -126,8 +126,9 @@ def ladder():
     figure, axis = new_figure(width=7.5, height=3.8)
     axis.step(count, cumulative, where="post", color=COLOURS["kernel"])
     axis.scatter(count, cumulative, color=COLOURS["kernel"], s=12)
-    # labels sit in the empty lower right, each with an arrow to its rung
-    for level, label_height in ((0.5, 0.3), (0.9, 0.45), (0.95, 0.6)):
+    # labels sit in the empty lower right, each with an arrow to its rung; stacked in the
+    # order of their rungs so that no arrow crosses another label
+    for level, label_height in ((0.5, 0.3), (0.9, 0.6), (0.95, 0.75)):
         axis.axhline(level, color=COLOURS["pca"], lw=0.8, linestyle="--")
         needed = measure.cumulative_count(fitted.shares_, level)
         axis.scatter([needed], [cumulative[needed - 1]], s=60, facecolor="none",
