@@ -98,3 +98,15 @@ def test_ring_shares_recomputed_in_plain_numpy(facts):
     values = np.clip(np.linalg.eigvalsh(_centred(_rbf(rows, RING_GAMMA)))[::-1], 0, None)
     assert facts["ring_shares"]["shares"] == pytest.approx(values[:2] / values.sum(), rel=1e-9)
     assert facts["ring_shares"]["total"] == pytest.approx(values.sum() / (len(rows) - 1), rel=1e-9)
+
+
+def test_ring_resemblance_is_over_pairs_of_different_people(facts):
+    loaded = ring()
+    rows, inner = np.asarray(loaded.rows, dtype=float), np.asarray(loaded.mask("inner"), dtype=bool)
+    table = _rbf(rows, RING_GAMMA)
+    for mask, key in ((inner, "within_inner"), (~inner, "within_outer")):
+        block = table[np.ix_(mask, mask)]
+        count = len(block)
+        # the ones of each person with themselves are left out
+        by_hand = (block.sum() - np.trace(block)) / (count * (count - 1))
+        assert facts["ring_shares"][key] == pytest.approx(by_hand, rel=1e-12)

@@ -19,6 +19,8 @@ from kreport import (
     FeatureMismatchError,
     InvalidInputError,
     KernelPCA,
+    KernelRidge,
+    MercerConditionError,
     NoInverseTransformError,
     NotPositiveSemidefiniteWarning,
     kernels,
@@ -176,6 +178,15 @@ def probe_sigmoid(gamma: float, coef0: float) -> dict:
     }
 
 
+def probe_sigmoid_ridge(gamma: float, coef0: float, penalty: float) -> dict:
+    """Kernel ridge handed the same sigmoid kernel on the ring (target: inner or not)."""
+    rows, inner = ring_set("ring")
+    _, error = _caught(lambda: KernelRidge(kernels.sigmoid(gamma, coef0), penalty)
+                       .fit(rows, inner.astype(float)))
+    return {"penalty": penalty, "refused": isinstance(error, MercerConditionError),
+            "error": type(error).__name__}
+
+
 def probe_strangers(gamma: float, strangers: np.ndarray) -> dict:
     """People far from every training person, placed by the ring's fit."""
     fitted = fit("ring", "rbf", gamma)
@@ -221,13 +232,13 @@ def probe_constant_column(value: float, gamma: float) -> dict:
 
 def probe_two_people(gamma: float) -> dict:
     fitted = KernelPCA(kernels.rbf(gamma)).fit(four()[:2])
-    return {"kept": fitted.n_components_, "share": fitted.shares_[0],
+    return {"gamma": gamma, "kept": fitted.n_components_, "share": fitted.shares_[0],
             "scores": fitted.scores_[:, 0]}
 
 
 def probe_too_many() -> dict:
     rows, _ = ring_set("ring")
-    _, error = _caught(lambda: KernelPCA(kernels.rbf(0.005), n_components=len(rows)).fit(rows))
+    _, error = _caught(lambda: KernelPCA(kernels.rbf(RING_GAMMA), n_components=len(rows)).fit(rows))
     return {"asked": len(rows), "refused": isinstance(error, InvalidInputError),
             "error": type(error).__name__, "message": str(error)}
 
@@ -235,14 +246,15 @@ def probe_too_many() -> dict:
 def probe_nan() -> dict:
     rows = four().copy()
     rows[1, 1] = np.nan
-    _, error = _caught(lambda: KernelPCA(kernels.rbf(0.005)).fit(rows))
+    _, error = _caught(lambda: KernelPCA(kernels.rbf(RING_GAMMA)).fit(rows))
     return {"refused": isinstance(error, InvalidInputError),
             "error": type(error).__name__, "message": str(error)}
 
 
 def probe_wrong_columns() -> dict:
     people = four()
-    fitted = KernelPCA(kernels.rbf(0.005)).fit({"height": people[:, 0], "weight": people[:, 1]})
+    columns = {"height": people[:, 0], "weight": people[:, 1]}
+    fitted = KernelPCA(kernels.rbf(RING_GAMMA)).fit(columns)
     _, error = _caught(lambda: fitted.transform({"height": [170.0], "age": [40.0]}))
     return {"refused": isinstance(error, FeatureMismatchError),
             "error": type(error).__name__, "message": str(error)}
@@ -282,15 +294,15 @@ def declaration_facts(gamma: float) -> dict:
     }
 
 
-
-
 SIGMOID = (0.0001, -1.0)  # gamma, coef0: a table with negative eigenvalues on the ring
+RIDGE_PENALTY = 1.0  # kernel ridge's penalty when it is handed the same sigmoid kernel
 STRANGERS = np.array([[400.0, 400.0], [0.0, 0.0], [1000.0, -200.0]])
 
 
 def behaviour_facts(gamma: float) -> dict:
     """The behaviour table: every probe, with the claims the table states."""
     sigmoid = probe_sigmoid(*SIGMOID)
+    ridge = probe_sigmoid_ridge(*SIGMOID, RIDGE_PENALTY)
     strangers = probe_strangers(gamma, STRANGERS)
     duplicates = probe_duplicates()
     constant = probe_constant_column(170.0, gamma)
@@ -298,6 +310,7 @@ def behaviour_facts(gamma: float) -> dict:
     nan, wrong = probe_nan(), probe_wrong_columns()
     claim("the sigmoid fit warns, clamps its negative eigenvalues and still reports shares",
           sigmoid["warned"] and sigmoid["clamped"] > 0)
+    claim("kernel ridge refuses the same sigmoid kernel on the ring", ridge["refused"])
     claim("every stranger lands on the same fixed spot", strangers["from_fixed_spot"] < 1e-12)
     claim("duplicating every person leaves the shares unchanged and doubles the raw eigenvalues",
           duplicates["shares_change"] < 1e-12 and np.allclose(duplicates["eigen_ratio"], 2))
@@ -308,7 +321,7 @@ def behaviour_facts(gamma: float) -> dict:
     claim("NaN and wrong columns are refused with kreport errors",
           nan["refused"] and wrong["refused"])
     return {
-        "sigmoid": {**sigmoid},
+        "sigmoid": {**sigmoid}, "sigmoid_ridge": ridge,
         "strangers": {**strangers, "spread": bound(strangers["spread"], -12),
                       "from_fixed_spot": bound(strangers["from_fixed_spot"], -12)},
         "duplicates": {**duplicates, "shares_change": bound(duplicates["shares_change"], -12),
