@@ -232,3 +232,12 @@ __all__ = [
     "rbf",
     "sigmoid",
 ]
+
+
+def check_kernel(kernel) -> Kernel:
+    """Refuse anything that is not one of this module's kernel objects."""
+    if not isinstance(kernel, Kernel):
+        raise InvalidParameterError(
+            f"kernel must be a kreport kernel such as kernels.rbf(gamma=0.5); got {kernel!r}."
+        )
+    return kernel

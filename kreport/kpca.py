@@ -17,11 +17,10 @@ from ._validation import (
 )
 from .errors import (
     InvalidInputError,
-    InvalidParameterError,
     NoInverseTransformError,
     NotPositiveSemidefiniteWarning,
 )
-from .kernels import Kernel
+from .kernels import Kernel, check_kernel
 
 #: Entries whose magnitude is within this relative distance of a column's
 #: largest magnitude count as tied for largest (see ``orientation_signs``).
@@ -146,12 +145,7 @@ class KernelPCA(FittedAttributeGuard):
     ITERATIVE_MAX_COMPONENTS = 10
 
     def __init__(self, kernel: Kernel, n_components: int | None = None):
-        if not isinstance(kernel, Kernel):
-            raise InvalidParameterError(
-                f"kernel must be a kreport kernel such as kernels.rbf(gamma=0.5); "
-                f"got {kernel!r}."
-            )
-        self.kernel = kernel
+        self.kernel = check_kernel(kernel)
         self.n_components = (
             None if n_components is None else check_positive_int(n_components, "n_components")
         )

@@ -19,8 +19,8 @@ from ._validation import (
     match_query,
     require_fitted,
 )
-from .errors import InvalidParameterError, KreportError, MercerConditionError, ModelFileError
-from .kernels import Kernel
+from .errors import KreportError, MercerConditionError, ModelFileError
+from .kernels import Kernel, check_kernel
 from .ridge import r_squared
 
 FORMAT_TAG = "kreport.KernelRidge"
@@ -84,12 +84,7 @@ class KernelRidge(FittedAttributeGuard):
     }
 
     def __init__(self, kernel: Kernel, penalty: float):
-        if not isinstance(kernel, Kernel):
-            raise InvalidParameterError(
-                f"kernel must be a kreport kernel such as kernels.rbf(gamma=0.5); "
-                f"got {kernel!r}."
-            )
-        self.kernel = kernel
+        self.kernel = check_kernel(kernel)
         self.penalty = check_penalty(penalty)
 
     def __repr__(self) -> str:
