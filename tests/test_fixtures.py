@@ -467,3 +467,43 @@ def test_three_clusters():
         # 30 draws with sd 0.1: the sample mean is within 3 standard errors (0.055)
         np.testing.assert_allclose(pts.mean(axis=0), mean, atol=0.055)
         assert np.all((pts.std(axis=0, ddof=1) > 0.06) & (pts.std(axis=0, ddof=1) < 0.14))
+
+
+# ---------------------------------------------------------------------------
+# a broken fixture is refused, naming the file, the line and the column
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cell", ["nan", "inf", "-inf", "heavy", ""])
+def test_a_bad_cell_names_file_line_and_column(tmp_path, monkeypatch, cell):
+    good = (data._PACKAGE / "three_people.csv").read_text()
+    lines = good.splitlines()
+    header = lines[0].split(",")
+    fields = lines[2].split(",")
+    fields[header.index("weight_kg")] = cell
+    lines[2] = ",".join(fields)
+    (tmp_path / "three_people.csv").write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
+    data.load.cache_clear()
+    try:
+        with pytest.raises(data.FixtureError) as caught:
+            data.load("three_people")
+    finally:
+        data.load.cache_clear()
+    message = str(caught.value)
+    assert "three_people.csv, line 3, column 'weight_kg'" in message
+    assert repr(cell) in message and "finite number" in message
+
+
+def test_perturbation_moves_every_value_by_a_few_units_in_the_last_place(monkeypatch):
+    plain = data.throws().target.copy()
+    monkeypatch.setenv(data.PERTURBATION_VARIABLE, "7:4")
+    data.load.cache_clear()
+    try:
+        moved = data.throws().target
+    finally:
+        monkeypatch.delenv(data.PERTURBATION_VARIABLE)
+        data.load.cache_clear()
+    relative = np.abs(moved / plain - 1)
+    assert relative.max() <= 4 * np.finfo(float).eps * (1 + 1e-12)
+    assert np.count_nonzero(moved != plain) > len(plain) // 2

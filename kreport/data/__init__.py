@@ -20,12 +20,27 @@ loader               file                columns (rows)            target       
 ===================  ==================  ========================  ==============  ============
 
 ``scripts/make_fixtures.py`` shows how every file was made and regenerates it.
+
+Every value must be a finite number; a cell that is empty, a word, NaN or
+infinite is refused with a :class:`FixtureError` naming the file, the row (as
+a line of the file) and the column.
+
+**Perturbed fixtures, for the stability check.** When the environment
+variable ``KREPORT_PERTURB_FIXTURES`` is set to ``"<seed>:<ulps>"``, every
+number read is multiplied by ``1 + k·ε`` (ε the float64 machine epsilon, k a
+whole number drawn uniformly from ``-ulps..ulps`` by a generator seeded with
+the seed and the file's name). This emulates the last-bit differences between
+machines; ``kreport.site.stability`` uses it to measure how many digits of each
+printed number are significant. Nothing else sets it.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import math
+import os
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -37,6 +52,8 @@ import numpy as np
 __all__ = [
     "FIXTURE_FILES",
     "FIXTURE_NAMES",
+    "PERTURBATION_VARIABLE",
+    "FixtureError",
     "Fixture",
     "all_fixtures",
     "arc",
@@ -82,6 +99,38 @@ _PACKAGE = files(__name__)
 FIXTURE_FILES: tuple[Traversable, ...] = tuple(_PACKAGE / s.filename for s in _SPECS.values())
 """The CSV resources, one per fixture (``.name`` and ``.read_bytes()`` work on each;
 they are plain ``pathlib.Path`` objects when the package is installed from files)."""
+
+
+PERTURBATION_VARIABLE = "KREPORT_PERTURB_FIXTURES"
+
+
+class FixtureError(ValueError):
+    """A committed fixture file cannot be read as the table it should be."""
+
+
+def _perturbation() -> tuple[int, int] | None:
+    """(seed, ulps) from ``KREPORT_PERTURB_FIXTURES``, or None when it is unset."""
+    setting = os.environ.get(PERTURBATION_VARIABLE, "").strip()
+    if not setting:
+        return None
+    try:
+        seed, ulps = (int(part) for part in setting.split(":"))
+    except ValueError:
+        raise ValueError(
+            f"{PERTURBATION_VARIABLE}={setting!r}: expected '<seed>:<ulps>', e.g. '1:4'"
+        ) from None
+    return seed, ulps
+
+
+def _perturb(values: np.ndarray, filename: str, column: str) -> np.ndarray:
+    setting = _perturbation()
+    if setting is None:
+        return values
+    seed, ulps = setting
+    # zlib.crc32 is stable across processes (str hashes are salted).
+    rng = np.random.default_rng([seed, zlib.crc32(f"{filename}:{column}".encode())])
+    steps = rng.integers(-ulps, ulps + 1, size=values.shape)
+    return values * (1.0 + steps * np.finfo(float).eps)
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -146,19 +195,39 @@ class Fixture:
         return out
 
 
-def _read_table(filename: str) -> tuple[list[str], list[list[str]]]:
+def _read_table(filename: str) -> tuple[list[str], list[list[str]], list[int]]:
+    """Header, rows and the file line of each row (blank lines skipped)."""
     text = (_PACKAGE / filename).read_text(encoding="utf-8")
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None:
-        raise ValueError(f"{filename} is empty")
-    body = [row for row in reader if row]
-    return header, body
+        raise FixtureError(f"kreport/data/{filename} is empty; it needs a header row.")
+    body, lines = [], []
+    for row in reader:
+        if row:
+            body.append(row)
+            lines.append(reader.line_num)
+    return header, body, lines
+
+
+def _number(cell: str, filename: str, line: int, column: str) -> float:
+    """One CSV cell as a finite float, or a FixtureError naming where it is."""
+    try:
+        value = float(cell)
+    except ValueError:
+        value = None
+    if value is None or not math.isfinite(value):
+        raise FixtureError(
+            f"kreport/data/{filename}, line {line}, column {column!r}: {cell!r} is not a "
+            "finite number; every cell of a fixture must be one. Fix the file (or "
+            "scripts/make_fixtures.py, which writes it)."
+        )
+    return value
 
 
 def _column(header: list[str], body: list[list[str]], name: str, filename: str) -> list[str]:
     if name not in header:
-        raise ValueError(f"{filename}: expected a column {name!r}, found {header}")
+        raise FixtureError(f"kreport/data/{filename}: expected a column {name!r}, found {header}")
     j = header.index(name)
     return [row[j] for row in body]
 
@@ -169,24 +238,38 @@ def load(name: str) -> Fixture:
     if name not in _SPECS:
         raise ValueError(f"unknown fixture {name!r}; known: {', '.join(FIXTURE_NAMES)}")
     spec = _SPECS[name]
-    header, body = _read_table(spec.filename)
+    header, body, lines = _read_table(spec.filename)
+    where = f"kreport/data/{spec.filename}"
     expected = [*spec.features, *(c for c in (spec.target, spec.label) if c is not None)]
     if sorted(header) != sorted(expected):
-        raise ValueError(f"{spec.filename}: header {header}, expected columns {expected}")
-    if any(len(row) != len(header) for row in body):
-        raise ValueError(f"{spec.filename}: a row does not have {len(header)} fields")
+        raise FixtureError(f"{where}: header {header}, expected columns {expected}")
+    for line, row in zip(lines, body, strict=True):
+        if len(row) != len(header):
+            raise FixtureError(f"{where}, line {line}: {len(row)} fields, expected {len(header)}")
     if spec.n_rows is not None and len(body) != spec.n_rows:
-        raise ValueError(f"{spec.filename}: {len(body)} rows, expected {spec.n_rows}")
+        raise FixtureError(f"{where}: {len(body)} rows, expected {spec.n_rows}")
 
     def floats(col: str) -> np.ndarray:
-        return np.array([float(v) for v in _column(header, body, col, spec.filename)])
+        cells = _column(header, body, col, spec.filename)
+        values = np.array([_number(cell, spec.filename, line, col)
+                           for line, cell in zip(lines, cells, strict=True)])
+        return _perturb(values, spec.filename, col)
+
+    def label(cell: str, line: int):
+        try:
+            return spec.label_type(cell)
+        except ValueError:
+            raise FixtureError(
+                f"{where}, line {line}, column {spec.label!r}: {cell!r} is not a "
+                f"{spec.label_type.__name__} label."
+            ) from None
 
     rows = _readonly(np.column_stack([floats(c) for c in spec.features]))
     target = _readonly(floats(spec.target)) if spec.target else None
     labels = None
     if spec.label:
         raw = _column(header, body, spec.label, spec.filename)
-        labels = _readonly(np.array([spec.label_type(v) for v in raw]))
+        labels = _readonly(np.array([label(v, line) for v, line in zip(raw, lines, strict=True)]))
     return Fixture(
         name=name,
         columns=spec.features,
