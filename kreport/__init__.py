@@ -3,10 +3,16 @@
 Public API::
 
     from kreport import kernels, PCA, KernelPCA, Ridge, KernelRidge
+    from kreport import leave_one_out, cross_validate, grid_search    # choosing settings
+    from kreport import fixed_point_preimage, LearnedPreimage         # back from kernel PCA
 
 Each model's class docstring states exactly what it computes (centring,
 ceilings, thresholds, sign convention, solver, refusals). ``SIGN_CONVENTION``
 and ``ZERO_THRESHOLD_RULE`` hold the two KernelPCA rules as printable text.
+``kreport.selection`` scores settings on held-out rows (leave-one-out in closed
+form, k-fold, a grid); ``kreport.preimage`` maps kernel PCA coordinates back to
+rows (PreimageError when the fixed point's denominator vanishes,
+NotConvergedWarning when it does not settle).
 
 Input, the same for every model:
 
@@ -26,7 +32,7 @@ Input, the same for every model:
   that is flattened.
 """
 
-from . import kernels
+from . import kernels, preimage, selection
 from .errors import (
     FeatureMismatchError,
     InputTypeError,
@@ -37,13 +43,23 @@ from .errors import (
     MercerConditionError,
     ModelFileError,
     NoInverseTransformError,
+    NotConvergedWarning,
     NotFittedError,
     NotPositiveSemidefiniteWarning,
+    PreimageError,
 )
 from .kpca import SIGN_CONVENTION, ZERO_THRESHOLD_RULE, KernelPCA
 from .krr import KernelRidge
 from .pca import PCA
+from .preimage import LearnedPreimage, fixed_point_preimage
 from .ridge import Ridge
+from .selection import (
+    cross_validate,
+    grid_search,
+    hat_matrix_residuals,
+    kfold_indices,
+    leave_one_out,
+)
 
 __all__ = [
     "PCA",
@@ -57,11 +73,22 @@ __all__ = [
     "KernelRidge",
     "KreportError",
     "KreportWarning",
+    "LearnedPreimage",
     "MercerConditionError",
     "ModelFileError",
     "NoInverseTransformError",
+    "NotConvergedWarning",
     "NotFittedError",
     "NotPositiveSemidefiniteWarning",
+    "PreimageError",
     "Ridge",
+    "cross_validate",
+    "fixed_point_preimage",
+    "grid_search",
+    "hat_matrix_residuals",
     "kernels",
+    "kfold_indices",
+    "leave_one_out",
+    "preimage",
+    "selection",
 ]

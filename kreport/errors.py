@@ -65,6 +65,30 @@ class NoInverseTransformError(KreportError, TypeError):
     """Kernel PCA coordinates cannot be mapped back to input rows."""
 
 
+class PreimageError(KreportError, ValueError):
+    """The fixed-point pre-image iteration cannot take its next step.
+
+    Raised when the step's denominator Σᵢ γᵢ k(z, xᵢ) vanishes (every kernel
+    value underflowed, or the weights cancel), where the next point would be
+    a division by zero.
+
+    Attributes
+    ----------
+    row : int
+        Index of the query row whose iteration stopped.
+    iteration : int
+        The step (1-based) that could not be taken.
+    denominator : float
+        The value of Σᵢ γᵢ k(z, xᵢ) at that step.
+    """
+
+    def __init__(self, message: str, *, row: int, iteration: int, denominator: float):
+        super().__init__(message)
+        self.row = int(row)
+        self.iteration = int(iteration)
+        self.denominator = float(denominator)
+
+
 class ModelFileError(KreportError, ValueError):
     """A file given to ``KernelRidge.load`` is not a valid kreport model file."""
 
@@ -77,6 +101,11 @@ class NotPositiveSemidefiniteWarning(KreportWarning):
     """The centred kernel table had negative eigenvalues, which were clamped."""
 
 
+class NotConvergedWarning(KreportWarning):
+    """An iteration stopped at its step limit before meeting its tolerance; the
+    result flags the rows concerned (``converged`` is False for them)."""
+
+
 __all__ = [
     "FeatureMismatchError",
     "InputTypeError",
@@ -87,6 +116,8 @@ __all__ = [
     "MercerConditionError",
     "ModelFileError",
     "NoInverseTransformError",
+    "NotConvergedWarning",
     "NotFittedError",
     "NotPositiveSemidefiniteWarning",
+    "PreimageError",
 ]

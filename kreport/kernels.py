@@ -16,6 +16,10 @@ Squared distances for ``rbf`` come from ``scipy.spatial.distance.cdist`` with
 ``"sqeuclidean"``, which subtracts before squaring: a row compared with itself
 gives a distance of exactly 0 and a kernel value of exactly 1, with none of the
 cancellation of the ‖a‖² + ‖b‖² − 2⟨a, b⟩ shortcut.
+
+Each kernel also states two properties: ``positive_semidefinite`` (Mercer's
+condition holds for every choice of rows) and ``translation_invariant``
+(k(a, b) depends only on a − b: true for ``rbf`` only).
 """
 
 from __future__ import annotations
@@ -74,6 +78,13 @@ class Kernel:
         raise NotImplementedError
 
     @property
+    def translation_invariant(self) -> bool:
+        """True when k(a, b) depends only on the difference a − b, so moving
+        every row by the same vector (centring, for one) leaves every table
+        unchanged. KernelRidge's leave-one-out shortcut relies on it."""
+        raise NotImplementedError
+
+    @property
     def params(self) -> dict:
         """The kernel's name and parameters as a JSON-serialisable dict."""
         return {"name": self.name, **{key: getattr(self, key) for key in self._param_names()}}
@@ -98,6 +109,10 @@ class Linear(Kernel):
     @property
     def positive_semidefinite(self) -> bool:
         return True
+
+    @property
+    def translation_invariant(self) -> bool:
+        return False
 
 
 @dataclass(frozen=True, repr=False)
@@ -128,6 +143,10 @@ class Polynomial(Kernel):
     def positive_semidefinite(self) -> bool:
         return self.coef0 >= 0.0
 
+    @property
+    def translation_invariant(self) -> bool:
+        return False
+
 
 @dataclass(frozen=True, repr=False)
 class RBF(Kernel):
@@ -146,6 +165,10 @@ class RBF(Kernel):
 
     @property
     def positive_semidefinite(self) -> bool:
+        return True
+
+    @property
+    def translation_invariant(self) -> bool:
         return True
 
 
@@ -173,6 +196,10 @@ class Sigmoid(Kernel):
 
     @property
     def positive_semidefinite(self) -> bool:
+        return False
+
+    @property
+    def translation_invariant(self) -> bool:
         return False
 
 

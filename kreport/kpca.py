@@ -8,6 +8,8 @@ import numpy as np
 from scipy.linalg import eigh
 from scipy.sparse.linalg import ArpackNoConvergence, eigsh
 
+from ._centring import centre_query_table, centre_training_table
+from ._signs import SIGN_CONVENTION, SIGN_TIE_TOLERANCE, orientation_signs
 from ._validation import (
     FittedAttributeGuard,
     as_fit_table,
@@ -22,17 +24,17 @@ from .errors import (
 )
 from .kernels import Kernel, check_kernel
 
-#: Entries whose magnitude is within this relative distance of a column's
-#: largest magnitude count as tied for largest (see ``orientation_signs``).
-SIGN_TIE_TOLERANCE = 1e-9
-
-SIGN_CONVENTION = (
-    "Each kept direction is oriented by an n-vector over the training rows "
-    "(KernelPCA: the eigenvector of the centred table; PCA: the column of scores, "
-    "which is proportional to it). Among the entries whose magnitude is within "
-    "a relative 1e-9 of the largest magnitude, the one with the lowest row index "
-    "is made positive, flipping the whole direction if needed."
-)
+# Re-exported: the sign rule and the table centring live in kreport/_signs.py and
+# kreport/_centring.py, and are importable from here as before.
+__all__ = [
+    "SIGN_CONVENTION",
+    "SIGN_TIE_TOLERANCE",
+    "ZERO_THRESHOLD_RULE",
+    "KernelPCA",
+    "centre_query_table",
+    "centre_training_table",
+    "orientation_signs",
+]
 
 ZERO_THRESHOLD_RULE = (
     "An eigenvalue λ of the centred table with |λ| ≤ 1e-10 × λ_max (λ_max the "
@@ -40,33 +42,6 @@ ZERO_THRESHOLD_RULE = (
     "rank of the data) produced. Such a direction is never kept and its "
     "eigenvalue is never divided by."
 )
-
-
-def orientation_signs(columns: np.ndarray) -> np.ndarray:
-    """Return +1/−1 per column so that ``columns * signs`` obeys SIGN_CONVENTION."""
-    magnitudes = np.abs(columns)
-    largest = magnitudes.max(axis=0)
-    # A tolerance, not exact equality, so that two entries equal in exact
-    # arithmetic (e.g. ±1/√2) choose the same winner on every machine.
-    tied = magnitudes >= largest * (1.0 - SIGN_TIE_TOLERANCE)
-    first_tied = np.argmax(tied, axis=0)
-    picked = columns[first_tied, np.arange(columns.shape[1])]
-    return np.where(picked < 0.0, -1.0, 1.0)
-
-
-def centre_training_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    """K_c = K − 1ₙK − K1ₙ + 1ₙK1ₙ, done with means; returns (K_c, column means, grand mean).
-
-    Entry (i, j) is K[i, j] − (m[i] + m[j]) + grand mean, with m the column
-    means. Since m[i] + m[j] = m[j] + m[i] exactly, a symmetric K gives an
-    exactly symmetric K_c, with no separate symmetrising pass.
-    """
-    column_means = table.mean(axis=0)
-    grand_mean = float(column_means.mean())
-    centred = np.add.outer(column_means, column_means)
-    np.subtract(table, centred, out=centred)
-    centred += grand_mean
-    return centred, column_means, grand_mean
 
 
 class KernelPCA(FittedAttributeGuard):
@@ -136,7 +111,8 @@ class KernelPCA(FittedAttributeGuard):
       nothing to lose: its kept share is defined as 1.0 (never NaN).
     * No inverse transform: ``inverse_transform`` raises
       NoInverseTransformError (points of the feature space generally have no
-      pre-image among input rows).
+      pre-image among input rows). Approximate pre-images are a separate,
+      explicit API with its own stated semantics: ``kreport.preimage``.
     * The training rows, the raw table and the centred table are fitted state.
     """
 
@@ -249,10 +225,7 @@ class KernelPCA(FittedAttributeGuard):
 
     def _centre_query_rows(self, query_table: np.ndarray) -> np.ndarray:
         """Centre kernel rows of queries against the training rows (section-10 identity)."""
-        centred = query_table - query_table.mean(axis=1, keepdims=True)
-        centred -= self.table_column_means_[np.newaxis, :]
-        centred += self.table_grand_mean_
-        return centred
+        return centre_query_table(query_table, self.table_column_means_, self.table_grand_mean_)
 
     def transform(self, X) -> np.ndarray:
         """Coordinates of query rows on the kept directions, shape (m, l)."""

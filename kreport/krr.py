@@ -11,6 +11,7 @@ import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigvalsh
 
 from . import kernels
+from ._centring import centre_rows_and_target
 from ._validation import (
     FittedAttributeGuard,
     as_fit_table,
@@ -21,7 +22,7 @@ from ._validation import (
 )
 from .errors import KreportError, MercerConditionError, ModelFileError
 from .kernels import Kernel, check_kernel
-from .ridge import r_squared
+from .measure import r_squared
 
 FORMAT_TAG = "kreport.KernelRidge"
 FORMAT_VERSION = 1
@@ -94,20 +95,23 @@ class KernelRidge(FittedAttributeGuard):
     def fit(self, X, y) -> KernelRidge:
         rows, names = as_fit_table(X)
         target = as_target(y, rows.shape[0])
-        feature_means = rows.mean(axis=0)
-        target_mean = float(target.mean())
-        centred_rows = rows - feature_means
-        weights = self._solve(centred_rows, target - target_mean)
-        self._set_state(rows, target, weights, feature_means, target_mean, names)
+        centred = centre_rows_and_target(rows, target)
+        weights = self._solve(centred.rows, centred.target)
+        self._set_state(rows, target, weights, centred.feature_means, centred.target_mean, names)
         return self
 
-    def _solve(self, centred_rows: np.ndarray, centred_target: np.ndarray) -> np.ndarray:
+    def _factorise(self, centred_rows: np.ndarray):
+        """Cholesky factor (``cho_factor``, lower) of kernel(X_c, X_c) + penalty·I,
+        or MercerConditionError at the first non-positive pivot."""
         system = self.kernel._finite_table(centred_rows, centred_rows)
         system[np.diag_indices_from(system)] += self.penalty
         try:
-            factor = cho_factor(system, lower=True, overwrite_a=True, check_finite=False)
+            return cho_factor(system, lower=True, overwrite_a=True, check_finite=False)
         except LinAlgError:
             raise self._mercer_error(centred_rows) from None
+
+    def _solve(self, centred_rows: np.ndarray, centred_target: np.ndarray) -> np.ndarray:
+        factor = self._factorise(centred_rows)
         weights = cho_solve(factor, centred_target, check_finite=False)
         if not np.isfinite(weights).all():
             raise KreportError(
@@ -171,7 +175,8 @@ class KernelRidge(FittedAttributeGuard):
         return table @ self._dual_weights + self.target_mean_
 
     def score(self, X, y) -> float:
-        """R² = 1 − SS_res/SS_tot; a constant y is refused (SS_tot = 0)."""
+        """R² = 1 − SS_res/SS_tot (``kreport.measure.r_squared``); a constant y is
+        refused (SS_tot = 0)."""
         predicted = self.predict(X)
         return r_squared(as_target(y, len(predicted)), predicted)
 

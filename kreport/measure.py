@@ -7,7 +7,9 @@ says what was wrong.
 
 * :func:`separation` -- do two groups' scores along one axis overlap, and by how much?
 * :func:`reversals` -- how often a sequence turns back.
-* :func:`r_squared` -- the share of the target's spread a prediction explains.
+* :func:`r_squared` -- the share of the target's spread a prediction explains
+  (the one R² of kreport, also behind the models' ``score``), and
+  :func:`r_squared_from_residuals` from residuals.
 * :func:`condition_number` -- of a symmetric table plus a penalty on its diagonal.
 * :func:`median_rule_gamma` -- the radial kernel's rule-of-thumb gamma.
 * :func:`shares` and :func:`cumulative_count` -- eigenvalue shares and how many
@@ -25,6 +27,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .errors import InvalidInputError
+
 __all__ = [
     "MedianRule",
     "Separation",
@@ -33,6 +37,7 @@ __all__ = [
     "max_abs_difference",
     "median_rule_gamma",
     "r_squared",
+    "r_squared_from_residuals",
     "reversals",
     "separated_band",
     "separation",
@@ -172,7 +177,12 @@ def r_squared(y: ArrayLike, prediction: ArrayLike) -> float:
 
     1 is a perfect fit, 0 is no better than answering the mean, and a fit
     worse than the mean is negative.  Needs at least two values of ``y`` that
-    differ.
+    differ; a constant ``y`` is refused with ``InvalidInputError`` (a
+    ``ValueError``).
+
+    This is the one R² of kreport: ``Ridge.score`` and ``KernelRidge.score``
+    call it, and :func:`r_squared_from_residuals` is the same formula given the
+    residuals.  Both sums are dot products of contiguous float64 vectors.
 
     >>> r_squared([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
     1.0
@@ -181,10 +191,36 @@ def r_squared(y: ArrayLike, prediction: ArrayLike) -> float:
     p = _vector(prediction, "prediction")
     if t.shape != p.shape:
         raise ValueError(f"y has {t.size} values but prediction has {p.size}")
-    total = float(np.sum((t - t.mean()) ** 2))
+    return _share_explained(t, t - p)
+
+
+def r_squared_from_residuals(y: ArrayLike, residuals: ArrayLike) -> float:
+    """``1 - sum(residuals^2) / sum((y - mean y)^2)``: R² when the residuals
+    ``y - prediction`` are what was computed (held-out residuals, say).
+
+    ``r_squared_from_residuals(y, y - p)`` is ``r_squared(y, p)`` bit for bit.
+    A constant ``y`` is refused as in :func:`r_squared`.
+
+    >>> r_squared_from_residuals([1.0, 2.0, 3.0], [0.0, 0.0, 1.0])
+    0.5
+    """
+    t = _vector(y, "y")
+    e = _vector(residuals, "residuals")
+    if t.shape != e.shape:
+        raise ValueError(f"y has {t.size} values but residuals has {e.size}")
+    return _share_explained(t, np.ascontiguousarray(e))
+
+
+def _share_explained(target: np.ndarray, residual: np.ndarray) -> float:
+    """1 − (residual·residual) / (spread·spread), spread = target − mean(target)."""
+    spread = target - target.mean()
+    total = float(spread @ spread)
     if total == 0.0:
-        raise ValueError("y is constant, so R² is undefined")
-    return 1.0 - float(np.sum((t - p) ** 2)) / total
+        raise InvalidInputError(
+            "R² is undefined because y is constant (its total sum of squares is 0); "
+            "score on targets that vary."
+        )
+    return 1.0 - float(residual @ residual) / total
 
 
 def condition_number(eigenvalues: ArrayLike, penalty: float = 0.0) -> float:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import eigh
 
+from ._centring import centre_columns
+from ._signs import orientation_signs
 from ._validation import (
     FittedAttributeGuard,
     as_fit_table,
@@ -14,7 +16,6 @@ from ._validation import (
     require_fitted,
 )
 from .errors import InvalidInputError
-from .kpca import orientation_signs
 
 
 class PCA(FittedAttributeGuard):
@@ -49,7 +50,8 @@ class PCA(FittedAttributeGuard):
     * Directions in descending eigenvalue order. Sign: the column of training
       scores of each direction has its largest-magnitude entry positive (first
       such row on ties within a relative 1e-9), the same rule KernelPCA applies
-      to its eigenvectors, so PCA and KernelPCA(linear) scores agree in sign.
+      to its eigenvectors (one function, ``kreport._signs.orientation_signs``),
+      so PCA and KernelPCA(linear) scores agree in sign.
     * ``inverse_transform(Z) = Z @ components_ + mean_`` (exact for kept
       coordinates).
     """
@@ -73,8 +75,7 @@ class PCA(FittedAttributeGuard):
                 f"n_components={self.n_components} is above the ceiling min(n − 1, p) = "
                 f"{ceiling} for {n} rows and {p} columns; ask for at most {ceiling}."
             )
-        mean = rows.mean(axis=0)
-        centred = rows - mean
+        centred, mean = centre_columns(rows)
         with np.errstate(over="ignore", invalid="ignore"):
             scatter = centred.T @ centred
         if not np.isfinite(scatter).all():

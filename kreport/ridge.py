@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import LinAlgError, cho_factor, cho_solve
 
+from ._centring import centre_rows_and_target
 from ._validation import (
     FittedAttributeGuard,
     as_fit_table,
@@ -14,19 +15,11 @@ from ._validation import (
     require_fitted,
 )
 from .errors import InvalidInputError
+from .measure import r_squared
 
-
-def r_squared(target: np.ndarray, predicted: np.ndarray) -> float:
-    """1 − SS_res / SS_tot, refusing a constant target (SS_tot = 0)."""
-    spread = target - target.mean()
-    total = float(spread @ spread)
-    if total == 0.0:
-        raise InvalidInputError(
-            "R² is undefined because y is constant (its total sum of squares is 0); "
-            "score on targets that vary."
-        )
-    residual = target - predicted
-    return 1.0 - float(residual @ residual) / total
+# ``r_squared`` lives in kreport/measure.py (one R² for the models' score and the
+# pages); it stays importable from here as before.
+__all__ = ["Ridge", "r_squared"]
 
 
 class Ridge(FittedAttributeGuard):
@@ -74,9 +67,7 @@ class Ridge(FittedAttributeGuard):
                 f"{labels} is constant; a constant column is all zeros once centred, so its "
                 "weight is not determined by the data. Drop it before fitting Ridge."
             )
-        feature_means = rows.mean(axis=0)
-        target_mean = float(target.mean())
-        centred = rows - feature_means
+        centred, feature_means, centred_target, target_mean = centre_rows_and_target(rows, target)
         with np.errstate(over="ignore", invalid="ignore"):
             system = centred.T @ centred
         if not np.isfinite(system).all():
@@ -92,7 +83,7 @@ class Ridge(FittedAttributeGuard):
                 "XcᵀXc + penalty·I could not be factorised in floating point; rescale the "
                 "features or raise the penalty."
             ) from None
-        coef = cho_solve(factor, centred.T @ (target - target_mean), check_finite=False)
+        coef = cho_solve(factor, centred.T @ centred_target, check_finite=False)
 
         self.coef_ = coef
         self.feature_means_ = feature_means
@@ -108,6 +99,7 @@ class Ridge(FittedAttributeGuard):
         return (rows - self.feature_means_) @ self.coef_ + self.target_mean_
 
     def score(self, X, y) -> float:
-        """R² of the predictions for X against y."""
+        """R² of the predictions for X against y (``kreport.measure.r_squared``);
+        a constant y is refused (SS_tot = 0)."""
         predicted = self.predict(X)
         return r_squared(as_target(y, len(predicted)), predicted)

@@ -80,6 +80,7 @@ DECIMALS = {
     "throws": {"time_s": 2, "height_m": 2},
     "crowd": {"height_cm": 1, "weight_kg": 1},
     "three_clusters": {"x1": 3, "x2": 3},
+    "noisy_circle": {"x1": 4, "x2": 4, "clean_x1": 4, "clean_x2": 4},
 }
 LOADERS = {
     "measured_four": data.measured_four,
@@ -90,6 +91,7 @@ LOADERS = {
     "throws": data.throws,
     "crowd": data.crowd,
     "three_clusters": data.three_clusters,
+    "noisy_circle": data.noisy_circle,
 }
 
 
@@ -113,7 +115,7 @@ def test_loader_structure(name):
     assert not fx.rows.flags.writeable
     with pytest.raises(ValueError):
         fx.rows[0, 0] = 0.0
-    for arr in (fx.target, fx.labels):
+    for arr in (fx.target, fx.labels, *fx.extras.values()):
         if arr is not None:
             assert arr.shape == (fx.n,)
             assert not arr.flags.writeable
@@ -470,8 +472,86 @@ def test_three_clusters():
 
 
 # ---------------------------------------------------------------------------
+# the noisy circle (de-noising)
+# ---------------------------------------------------------------------------
+
+
+def test_noisy_circle_clean_points_are_evenly_spaced_on_the_unit_circle():
+    fx = data.noisy_circle()
+    assert fx.n == 80 and fx.columns == ("x1", "x2")
+    assert fx.target is None and fx.labels is None
+    assert tuple(fx.extras) == ("clean_x1", "clean_x2")
+    clean = np.column_stack([fx.column("clean_x1"), fx.column("clean_x2")])
+    # stored to 4 decimals: each coordinate within 5e-5, so the radius within 1e-4
+    assert np.abs(np.hypot(clean[:, 0], clean[:, 1]) - 1).max() < 1e-4
+    angles = 2 * np.pi * (np.arange(80) + 0.5) / 80
+    np.testing.assert_allclose(clean, np.c_[np.cos(angles), np.sin(angles)], atol=5.0001e-5)
+
+
+def test_noisy_circle_noise():
+    fx = data.noisy_circle()
+    noise = fx.rows - fx.extra_rows("clean_x1", "clean_x2")
+    # 80 independent draws of sd 0.15 per coordinate: the sample mean is within
+    # 3 standard errors (3 × 0.15/√80 = 0.050) of 0, the sample sd within 3 of
+    # its standard errors (3 × 0.15/√158 = 0.036) of 0.15. Achieved: sd 0.162 and
+    # 0.174, mean squared noise per point 0.0565 (the noisy error of the
+    # de-noising tests).
+    np.testing.assert_allclose(noise.mean(axis=0), 0.0, atol=0.050)
+    np.testing.assert_allclose(noise.std(axis=0, ddof=1), 0.15, atol=0.036)
+    assert np.mean(np.sum(noise**2, axis=1)) == pytest.approx(0.0565, abs=5e-5)
+    # the noise is not a function of the angle: no row sits exactly on the circle
+    assert np.all(np.abs(noise).sum(axis=1) > 0)
+
+
+def test_extra_columns_are_named_read_only_and_not_features():
+    fx = data.noisy_circle()
+    mapping = fx.as_mapping()
+    assert list(mapping) == ["x1", "x2", "clean_x1", "clean_x2"]
+    both = fx.extra_rows("clean_x1", "clean_x2")
+    assert both.shape == (80, 2) and not both.flags.writeable
+    np.testing.assert_array_equal(both[:, 1], fx.column("clean_x2"))
+    with pytest.raises(KeyError, match="no extra column"):
+        fx.extra_rows("x1")
+    with pytest.raises(ValueError):
+        fx.extra_rows()
+    assert data.ring().extras == {}
+    with pytest.raises(TypeError):
+        fx.extras["clean_x1"] = fx.rows[:, 0]
+
+
+# ---------------------------------------------------------------------------
 # a broken fixture is refused, naming the file, the line and the column
 # ---------------------------------------------------------------------------
+
+
+def test_a_bad_extra_cell_names_file_line_and_column(tmp_path, monkeypatch):
+    good = (data._PACKAGE / "noisy_circle.csv").read_text()
+    lines = good.splitlines()
+    fields = lines[5].split(",")
+    fields[lines[0].split(",").index("clean_x2")] = "nan"
+    lines[5] = ",".join(fields)
+    (tmp_path / "noisy_circle.csv").write_text("\n".join(lines) + "\n")
+    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
+    data.load.cache_clear()
+    try:
+        with pytest.raises(data.FixtureError) as caught:
+            data.load("noisy_circle")
+    finally:
+        data.load.cache_clear()
+    assert "noisy_circle.csv, line 6, column 'clean_x2'" in str(caught.value)
+
+
+def test_a_missing_extra_column_is_refused(tmp_path, monkeypatch):
+    good = (data._PACKAGE / "noisy_circle.csv").read_text()
+    rows = [line.rsplit(",", 1)[0] for line in good.splitlines()]
+    (tmp_path / "noisy_circle.csv").write_text("\n".join(rows) + "\n")
+    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
+    data.load.cache_clear()
+    try:
+        with pytest.raises(data.FixtureError, match="clean_x2"):
+            data.load("noisy_circle")
+    finally:
+        data.load.cache_clear()
 
 
 @pytest.mark.parametrize("cell", ["nan", "inf", "-inf", "heavy", ""])

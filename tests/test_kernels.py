@@ -74,6 +74,23 @@ def test_kernels_are_immutable():
         kernel.gamma = 2.0
 
 
+def test_translation_invariant_flags():
+    assert kernels.rbf(0.5).translation_invariant
+    for kernel in (kernels.linear(), kernels.polynomial(2), kernels.sigmoid(1.0, 0.0)):
+        assert not kernel.translation_invariant, kernel
+
+
+@pytest.mark.parametrize(
+    "kernel",
+    [kernels.linear(), kernels.rbf(0.7), kernels.polynomial(2, 0.5), kernels.sigmoid(0.3, 0.1)],
+)
+def test_translation_invariant_means_moving_every_row_changes_nothing(kernel):
+    shift = np.array([3.0, -1.0, 0.5])
+    moved = kernel(A + shift, B + shift)
+    unchanged = np.allclose(moved, kernel(A, B), rtol=1e-12, atol=1e-12)
+    assert unchanged == kernel.translation_invariant
+
+
 def test_positive_semidefinite_flags():
     assert kernels.linear().positive_semidefinite
     assert kernels.rbf(1.0).positive_semidefinite

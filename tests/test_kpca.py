@@ -138,6 +138,35 @@ def test_sign_convention_largest_entry_positive_first_on_ties():
     assert "largest magnitude" in SIGN_CONVENTION
 
 
+def test_one_sign_rule_and_one_centring_shared_and_still_importable_from_kpca():
+    import kreport
+    from kreport import _centring, _signs, kpca, pca
+
+    assert kpca.orientation_signs is _signs.orientation_signs
+    assert pca.orientation_signs is _signs.orientation_signs
+    assert kpca.SIGN_CONVENTION is _signs.SIGN_CONVENTION is kreport.SIGN_CONVENTION
+    assert kpca.SIGN_TIE_TOLERANCE == 1e-9
+    assert kpca.centre_training_table is _centring.centre_training_table
+
+
+def test_query_centring_is_the_training_identity_with_training_averages():
+    from kreport._centring import centre_query_table, centre_training_table
+
+    X = blobs(9)
+    K = kernels.rbf(0.3)(X, X)
+    centred, column_means, grand_mean = centre_training_table(K)
+    n = len(X)
+    ones = np.full((n, n), 1.0 / n)
+    np.testing.assert_allclose(centred, K - ones @ K - K @ ones + ones @ K @ ones, atol=1e-14)
+    np.testing.assert_allclose(centre_query_table(K, column_means, grand_mean), centred, atol=1e-14)
+    queries = blobs(4, seed=9)
+    k = kernels.rbf(0.3)(queries, X)
+    query_ones = np.full((4, n), 1.0 / n)
+    explicit = k - query_ones @ K - k @ ones + query_ones @ K @ ones
+    centred_queries = centre_query_table(k, column_means, grand_mean)
+    np.testing.assert_allclose(centred_queries, explicit, atol=1e-14)
+
+
 def test_fitted_eigenvectors_obey_the_sign_convention():
     model = KernelPCA(kernels.rbf(0.3)).fit(blobs(15))
     vectors = model.coefficients_ * np.sqrt(model.eigenvalues_)

@@ -142,6 +142,49 @@ def test_r_squared_refuses():
         m.r_squared([], [])
 
 
+def test_r_squared_from_residuals():
+    y = [1.0, 2.0, 3.0]
+    assert m.r_squared_from_residuals(y, [0.0, 0.0, 1.0]) == 0.5  # 1 - 1/2
+    with pytest.raises(ValueError, match="constant"):
+        m.r_squared_from_residuals([2.0, 2.0], [0.0, 1.0])
+    with pytest.raises(ValueError):
+        m.r_squared_from_residuals([1.0, 2.0], [0.0])
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        target = rng.normal(size=12) * 5 + 70
+        prediction = target + rng.normal(size=12)
+        assert m.r_squared_from_residuals(target, target - prediction) == m.r_squared(
+            target, prediction
+        )
+
+
+def test_one_r_squared_for_measure_and_both_models():
+    """R² lives once: kreport.measure.r_squared, behind Ridge.score and
+    KernelRidge.score, and still importable as kreport.ridge.r_squared."""
+    from kreport import KernelRidge, Ridge, data, kernels, ridge
+    from kreport.errors import InvalidInputError
+
+    assert ridge.r_squared is m.r_squared
+    crowd = data.crowd()
+    rows, target = np.asarray(crowd.rows), np.asarray(crowd.target)
+    for model in (Ridge(1.0), KernelRidge(kernels.rbf(0.01), 1.0)):
+        model.fit(rows, target)
+        assert model.score(rows, target) == m.r_squared(target, model.predict(rows))
+        with pytest.raises(InvalidInputError, match="constant"):
+            model.score(rows, np.full(len(target), 72.0))
+    # independent of the library: the definition
+    fitted = Ridge(1.0).fit(rows, target).predict(rows)
+    expected = 1 - np.sum((target - fitted) ** 2) / np.sum((target - target.mean()) ** 2)
+    assert m.r_squared(target, fitted) == pytest.approx(expected, rel=1e-14)
+
+
+def test_r_squared_reads_a_strided_column_as_a_contiguous_one():
+    table = np.random.default_rng(4).normal(size=(20, 3))
+    column, prediction = table[:, 1], table[:, 2]
+    assert not column.flags.c_contiguous
+    assert m.r_squared(column, prediction) == m.r_squared(column.copy(), prediction.copy())
+
+
 # ---------------------------------------------------------------------------
 # condition number
 # ---------------------------------------------------------------------------

@@ -74,3 +74,23 @@ def test_calls_before_fit():
     with pytest.raises(NotFittedError, match=r"fit\(X, y\)"):
         Ridge(1.0).predict(PEOPLE_X)
     assert repr(Ridge(2)) == "Ridge(penalty=2.0)"
+
+
+def test_ridge_and_kernel_ridge_centre_the_same_way():
+    """Rows and target are centred by one helper (kreport._centring), so the two
+    models' means agree bit for bit and the linear kernel reproduces Ridge."""
+    from kreport import KernelRidge, kernels
+    from kreport._centring import centre_rows_and_target
+
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(12, 2)) + np.array([170.0, 70.0])
+    y = rng.normal(size=12) + 60.0
+    primal = Ridge(0.5).fit(X, y)
+    dual = KernelRidge(kernels.linear(), 0.5).fit(X, y)
+    centred = centre_rows_and_target(X, y)
+    np.testing.assert_array_equal(primal.feature_means_, centred.feature_means)
+    np.testing.assert_array_equal(dual.feature_means_, centred.feature_means)
+    assert primal.target_mean_ == dual.target_mean_ == centred.target_mean == float(y.mean())
+    np.testing.assert_array_equal(centred.rows, X - X.mean(axis=0))
+    np.testing.assert_array_equal(centred.target, y - y.mean())
+    np.testing.assert_allclose(dual.predict(X), primal.predict(X), rtol=1e-12)

@@ -4,7 +4,9 @@ Each loader reads one CSV shipped inside this package (through
 ``importlib.resources``, so it works from an installed wheel as well as from
 a checkout) and returns a :class:`Fixture`: named feature columns as a
 read-only ``n x p`` float array, plus a read-only target for the regression
-fixtures and a read-only label per row where the fixture has groups.
+fixtures, a read-only label per row where the fixture has groups, and named
+extra numeric columns (``extras``) where a fixture carries more than its
+features, such as the clean positions behind noisy points.
 
 ===================  ==================  ========================  ==============  ============
 loader               file                columns (rows)            target          labels
@@ -17,7 +19,12 @@ loader               file                columns (rows)            target       
 ``throws()``         throws.csv          time_s                    height_m        --
 ``crowd()``          crowd.csv           height_cm                 weight_kg       --
 ``three_clusters()`` three_clusters.csv  x1, x2                    --              cluster (int)
+``noisy_circle()``   noisy_circle.csv    x1, x2                    --              --
 ===================  ==================  ========================  ==============  ============
+
+Extra columns: ``noisy_circle`` also carries ``clean_x1, clean_x2``, the point
+on the unit circle each noisy row was drawn around (``fx.column("clean_x1")``,
+``fx.extra_rows("clean_x1", "clean_x2")``); they are not features.
 
 ``scripts/make_fixtures.py`` shows how every file was made and regenerates it.
 
@@ -42,10 +49,11 @@ import math
 import os
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from types import MappingProxyType
 
 import numpy as np
 
@@ -53,14 +61,15 @@ __all__ = [
     "FIXTURE_FILES",
     "FIXTURE_NAMES",
     "PERTURBATION_VARIABLE",
-    "FixtureError",
     "Fixture",
+    "FixtureError",
     "all_fixtures",
     "arc",
     "crowd",
     "ideal_ring",
     "load",
     "measured_four",
+    "noisy_circle",
     "ring",
     "three_clusters",
     "three_people",
@@ -76,6 +85,7 @@ class _Spec:
     label: str | None = None
     label_type: type = str
     n_rows: int | None = None
+    extras: tuple[str, ...] = ()  # numeric columns that are neither features nor target
 
 
 _SPECS: dict[str, _Spec] = {
@@ -88,6 +98,9 @@ _SPECS: dict[str, _Spec] = {
     "crowd": _Spec("crowd.csv", ("height_cm",), target="weight_kg", n_rows=15),
     "three_clusters": _Spec(
         "three_clusters.csv", ("x1", "x2"), label="cluster", label_type=int, n_rows=90
+    ),
+    "noisy_circle": _Spec(
+        "noisy_circle.csv", ("x1", "x2"), extras=("clean_x1", "clean_x2"), n_rows=80
     ),
 }
 
@@ -153,6 +166,10 @@ class Fixture:
         target: 1-D float array for the regression fixtures, read-only, or ``None``.
         target_column: the CSV column the target came from, or ``None``.
         filename: the CSV file inside ``kreport.data``.
+        extras: the extra numeric columns by name (read-only 1-D float arrays,
+            in file order), empty for most fixtures; they are data about the
+            rows that are not features, such as ``noisy_circle``'s clean
+            positions.
     """
 
     name: str
@@ -163,6 +180,7 @@ class Fixture:
     target: np.ndarray | None = None
     target_column: str | None = None
     filename: str = ""
+    extras: Mapping[str, np.ndarray] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def n(self) -> int:
@@ -170,7 +188,7 @@ class Fixture:
         return int(self.rows.shape[0])
 
     def column(self, name: str) -> np.ndarray:
-        """One column by name: a feature, the target or the labels."""
+        """One column by name: a feature, the target, the labels or an extra column."""
         mapping = self.as_mapping()
         if name not in mapping:
             raise KeyError(f"{self.name} has no column {name!r}; it has {tuple(mapping)}")
@@ -184,14 +202,28 @@ class Fixture:
             raise ValueError(f"{self.name} has no label {label!r}")
         return self.labels == label
 
+    def extra_rows(self, *names: str) -> np.ndarray:
+        """Extra columns side by side as a read-only ``n x len(names)`` float array,
+        e.g. ``extra_rows("clean_x1", "clean_x2")``."""
+        if not names:
+            raise ValueError(f"name at least one extra column of {self.name}")
+        missing = [name for name in names if name not in self.extras]
+        if missing:
+            raise KeyError(
+                f"{self.name} has no extra column(s) {missing}; it has {tuple(self.extras)}"
+            )
+        return _readonly(np.column_stack([self.extras[name] for name in names]))
+
     def as_mapping(self) -> dict[str, np.ndarray]:
         """{column name: values} for every CSV column, in file order of kinds:
-        features, then the target, then the labels.  Values are read-only."""
+        features, then the target, then the labels, then the extras.  Values
+        are read-only."""
         out: dict[str, np.ndarray] = {c: self.rows[:, i] for i, c in enumerate(self.columns)}
         if self.target is not None and self.target_column is not None:
             out[self.target_column] = self.target
         if self.labels is not None and self.label_column is not None:
             out[self.label_column] = self.labels
+        out.update(self.extras)
         return out
 
 
@@ -240,7 +272,11 @@ def load(name: str) -> Fixture:
     spec = _SPECS[name]
     header, body, lines = _read_table(spec.filename)
     where = f"kreport/data/{spec.filename}"
-    expected = [*spec.features, *(c for c in (spec.target, spec.label) if c is not None)]
+    expected = [
+        *spec.features,
+        *(c for c in (spec.target, spec.label) if c is not None),
+        *spec.extras,
+    ]
     if sorted(header) != sorted(expected):
         raise FixtureError(f"{where}: header {header}, expected columns {expected}")
     for line, row in zip(lines, body, strict=True):
@@ -270,6 +306,7 @@ def load(name: str) -> Fixture:
     if spec.label:
         raw = _column(header, body, spec.label, spec.filename)
         labels = _readonly(np.array([label(v, line) for v, line in zip(raw, lines, strict=True)]))
+    extras = MappingProxyType({c: _readonly(floats(c)) for c in spec.extras})
     return Fixture(
         name=name,
         columns=spec.features,
@@ -279,6 +316,7 @@ def load(name: str) -> Fixture:
         target=target,
         target_column=spec.target,
         filename=spec.filename,
+        extras=extras,
     )
 
 
@@ -325,6 +363,14 @@ def three_clusters() -> Fixture:
     """The notebook's 90 points, 30 round each of (-0.5, -0.2), (0, 0.6), (0.5, 0);
     ``labels`` is the cluster index 0, 1, 2."""
     return load("three_clusters")
+
+
+def noisy_circle() -> Fixture:
+    """Eighty noisy points near the unit circle round the origin (``rows``: x1, x2),
+    for de-noising; the extra columns ``clean_x1, clean_x2`` hold the clean point
+    each was drawn around, at angles 2π(i + 1/2)/80, moved by normal noise of
+    standard deviation 0.15 per coordinate (a single seeded draw)."""
+    return load("noisy_circle")
 
 
 def all_fixtures() -> Mapping[str, Fixture]:
