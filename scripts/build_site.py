@@ -2,9 +2,12 @@
 
 Usage: python scripts/build_site.py [--no-cache] [--no-mkdocs]
 
-This is what `make docs` runs. A page whose inputs (the kreport sources it
-imports, its template, the fixtures, the pinned versions) are unchanged is
-taken from .cache/ instead of being recomputed.
+This is what `make docs` runs. It hands the pages and notebooks of
+kreport.pages and the repository's paths to the driver (kreport.site.build),
+which computes and checks everything (facts, claims, the stability check,
+stray digits, docs/ contents, the navigation) before writing anything. A page
+whose inputs are unchanged is taken from .cache/ instead of being recomputed.
+Then mkdocs builds site/, and any warning it prints fails the build.
 """
 
 from __future__ import annotations
@@ -19,25 +22,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def run_mkdocs(root: Path, site_dir: Path | None = None) -> int:
+    """mkdocs build --strict; any WARNING or ERROR line it logs fails the build too."""
+    environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict"]
+    if site_dir is not None:
+        command += ["--site-dir", str(site_dir)]
+    completed = subprocess.run(command, cwd=root, env=environment, capture_output=True,
+                               text=True, check=False)
+    complaints = [line for line in (completed.stdout + completed.stderr).splitlines()
+                  if line.startswith(("WARNING", "ERROR"))]
+    for line in complaints:
+        print(line, file=sys.stderr)
+    if completed.returncode != 0 and not complaints:
+        print(completed.stderr[-3000:], file=sys.stderr)
+    return completed.returncode or (1 if complaints else 0)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-cache", action="store_true", help="recompute every page")
     parser.add_argument("--no-mkdocs", action="store_true", help="regenerate docs/ only")
     options = parser.parse_args()
 
-    from kreport.report.build import build_site
+    from kreport.pages import NOTEBOOKS, all_pages
+    from kreport.site.build import BuildFailed, build_site
+    from kreport.site.paths import SitePaths
 
     started = time.perf_counter()
     print("regenerating docs/ from kreport", flush=True)
-    build_site(use_cache=not options.no_cache, echo=lambda line: print(line, flush=True))
+    try:
+        build_site(all_pages(), NOTEBOOKS, SitePaths.for_repository(ROOT),
+                   use_cache=not options.no_cache, echo=lambda line: print(line, flush=True))
+    except BuildFailed as failure:
+        print(f"make docs failed: {failure}", file=sys.stderr)
+        return 1
     if not options.no_mkdocs:
         print("building site/ with mkdocs --strict", flush=True)
-        environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-        mkdocs = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
-        completed = subprocess.run(mkdocs, cwd=ROOT, env=environment, check=False)
-        if completed.returncode != 0:
-            print("mkdocs build failed", file=sys.stderr)
-            return completed.returncode
+        status = run_mkdocs(ROOT)
+        if status:
+            print("mkdocs build failed (every warning is an error)", file=sys.stderr)
+            return status
     print(f"make docs finished in {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -1,23 +1,19 @@
-"""Shared fixtures: every page computed afresh once per test session."""
+"""Shared fixtures: the whole site computed afresh once per test session."""
 
 from __future__ import annotations
 
 import pytest
 
-from kreport.report.build import discover_pages, page_outputs
+from kreport.pages import NOTEBOOKS, all_pages
+from kreport.site.build import build
+from kreport.site.paths import REPOSITORY, SitePaths
 
-PAGES = discover_pages()
+PAGES = all_pages()
+PATHS = SitePaths.for_repository(REPOSITORY)
 
 
 @pytest.fixture(scope="session")
-def fresh_outputs():
-    """Each page's files and facts, recomputed from the code with no cache."""
-    computed = {}
-
-    def outputs(slug: str):
-        if slug not in computed:
-            page = next(page for page in PAGES if page.slug == slug)
-            computed[slug] = page_outputs(page, use_cache=False)
-        return computed[slug]
-
-    return outputs
+def site():
+    """Every page and notebook recomputed from the code with no cache, rendered and
+    checked exactly as `make docs` does (stability check included), nothing written."""
+    return build(PAGES, NOTEBOOKS, PATHS, use_cache=False, echo=lambda line: None)

@@ -1,59 +1,48 @@
-"""The notebook page: the source is committed without outputs, and the executed
-copy in docs/ has an output for every code cell and no error.
-
-(That the executed copy matches a fresh execution byte for byte is checked in
-test_drift.py.)
-"""
+"""The notebook page: committed without outputs, executed by the build with an
+output for every code cell and no error, its facts published and locked (see
+test_regression.py), its prose filled from them."""
 
 from __future__ import annotations
+
+import json
 
 import nbformat
 import pytest
 
 from kreport.pages import NOTEBOOKS
-from kreport.report.build import DOCS
-from kreport.report.cache import PACKAGE_ROOT
 
 
 def test_the_three_clusters_notebook_is_listed():
-    assert ("three_clusters.ipynb", "three-clusters.ipynb") in NOTEBOOKS
+    assert [notebook.slug for notebook in NOTEBOOKS] == ["three-clusters"]
 
 
-@pytest.mark.parametrize(("source", "target"), NOTEBOOKS)
-def test_source_notebook_has_no_outputs(source, target):
-    notebook = nbformat.read(PACKAGE_ROOT / "pages" / source, as_version=4)
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert code, f"{source} has no code cells"
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda n: n.slug)
+def test_source_notebook_has_no_outputs(notebook):
+    document = nbformat.read(notebook.source, as_version=4)
+    code = [cell for cell in document.cells if cell.cell_type == "code"]
+    assert code, f"{notebook.source.name} has no code cells"
     for index, cell in enumerate(code):
-        assert not cell.get("outputs"), f"{source}: code cell {index} has committed outputs"
-        assert cell.get("execution_count") is None, f"{source}: code cell {index} was run"
+        assert not cell.get("outputs"), f"{notebook.source.name}: code cell {index} has outputs"
+        assert cell.get("execution_count") is None, f"{notebook.source.name}: cell {index} ran"
 
 
-@pytest.mark.parametrize(("source", "target"), NOTEBOOKS)
-def test_executed_notebook_has_outputs_and_no_errors(source, target):
-    notebook = nbformat.read(DOCS / target, as_version=4)
-    nbformat.validate(notebook)
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    for index, cell in enumerate(code):
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda n: n.slug)
+def test_executed_notebook_has_outputs_and_no_errors(notebook, site):
+    document = nbformat.reads(site.files[notebook.target].decode(), as_version=4)
+    nbformat.validate(document)
+    for index, cell in enumerate(cell for cell in document.cells if cell.cell_type == "code"):
         outputs = cell.get("outputs", [])
         errors = [output for output in outputs if output.output_type == "error"]
-        assert not errors, f"{target}: code cell {index} raised {errors[0].get('ename')}"
-        streams = [output for output in outputs if output.output_type == "stream"]
-        assert all(output.name == "stdout" for output in streams), (
-            f"{target}: code cell {index} wrote to stderr"
-        )
-    # every cell that computes something shows it; the two configuration cells
-    # at the top (magics and imports) legitimately print nothing
-    silent = [index for index, cell in enumerate(code) if not cell.get("outputs")]
-    assert silent == [0, 1], f"{target}: code cells without output: {silent}"
+        assert not errors, f"code cell {index} raised {errors[0].get('ename')}"
+        assert all(output.name == "stdout" for output in outputs
+                   if output.output_type == "stream"), f"code cell {index} wrote to stderr"
 
 
-def test_executed_notebook_draws_and_states_its_comparison():
-    notebook = nbformat.read(DOCS / "three-clusters.ipynb", as_version=4)
-    figures = [output for cell in notebook.cells if cell.cell_type == "code"
-               for output in cell.outputs if "image/svg+xml" in output.get("data", {})]
-    assert len(figures) == 3  # the clusters, the right maps, the source's maps
-    text = "".join(output.get("text", "") for cell in notebook.cells
-                   if cell.cell_type == "code" for output in cell.outputs)
-    assert "sigma 0.5 -> gamma 2.0" in text
-    assert "90 of 90" in text
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda n: n.slug)
+def test_the_prose_is_filled_from_published_facts(notebook, site):
+    document = json.loads(site.files[notebook.target])
+    markdown = "".join("".join(cell["source"]) for cell in document["cells"]
+                       if cell["cell_type"] == "markdown")
+    assert "{{" not in markdown and "{%" not in markdown
+    assert site.outcomes[notebook.slug].result.facts, "the notebook publishes no facts"
+    assert 'data-fact="' in markdown

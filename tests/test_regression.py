@@ -1,9 +1,16 @@
-"""Every page's facts, locked by pytest-regressions.
+"""Every page's facts, claims and figure data, locked by pytest-regressions.
 
-Numbers are compared with a relative tolerance tight enough that any real
-change fails and BLAS-level noise does not (noise itself is printed as bounds,
-which are locked exactly with the strings and the claims). A failure names the
-fact's key. After an intended change: regenerate with `make docs`, run
+Each number is compared at its own tolerance: the default (rtol 1e-7, no
+absolute slack, so a small number is locked as tightly as a large one) or the
+one its section declared with `within`; the stability check guarantees that
+no number's last-bit spread comes near it. Strings, yes/no facts, bounds,
+claims (with the values in their sentences), the reasons facts are exact and
+the list of numeric keys are locked exactly. What each figure draws (lines,
+points, bars, images, ticks, labels) is locked too, at the figure's tolerance
+relative to the largest value of each drawn array, so a figure cannot change
+or be rescaled unnoticed. Notebooks are locked like pages.
+
+A failure names the key. After an intended change: `make docs`, then
 `.venv/bin/pytest tests/test_regression.py --force-regen`, and say why in the
 commit message.
 """
@@ -13,43 +20,66 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kreport.report.facts import Bound
+from kreport.report.facts import DEFAULT_RTOL, Bound
+from kreport.site.results import flat_facts, is_number, tolerance_of
 
-from .conftest import PAGES
+from .conftest import NOTEBOOKS, PAGES
 
-MACHINE_SPECIFIC = {page.slug: set(page.machine_specific) for page in PAGES}
-
-TOLERANCE = {"rtol": 1e-7, "atol": 1e-10}
-
-
-def flatten(value, key: str, numbers: dict, others: dict) -> None:
-    if isinstance(value, dict):
-        for name, item in value.items():
-            flatten(item, f"{key}.{name}", numbers, others)
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            flatten(item, f"{key}[{index}]", numbers, others)
-    elif isinstance(value, bool | str) or value is None:
-        others[key] = value
-    elif isinstance(value, Bound):
-        others[key] = f"below 1e{value.exponent}"
-    else:
-        numbers[key] = np.array([float(value)])
+MACHINE_SPECIFIC = {page.slug: tuple(page.machine_specific) for page in PAGES}
+FIGURE_TOLERANCE = {page.slug: {spec.filename(page.slug): spec.rtol for spec in page.figures}
+                    for page in PAGES}
+SLUGS = [page.slug for page in PAGES] + [notebook.slug for notebook in NOTEBOOKS]
 
 
-@pytest.mark.parametrize("slug", [page.slug for page in PAGES])
-def test_facts_are_locked(slug, fresh_outputs, num_regression, data_regression):
-    result = fresh_outputs(slug).result
-    numbers: dict = {}
-    others: dict = {}
-    for section, facts in result.facts.items():
-        if section not in MACHINE_SPECIFIC[slug]:  # timings: their shape is tested elsewhere
-            flatten(facts, section, numbers, others)
-    others["claims"] = [f"{claim.section}: {claim.sentence}" for claim in result.claims
-                        if claim.section not in MACHINE_SPECIFIC[slug]]
+def _split(result, skip) -> tuple[dict, dict, dict]:
+    numbers, tolerances, others = {}, {}, {}
+    for key, value in flat_facts(result, skip).items():
+        if isinstance(value, Bound):
+            others[key] = f"below 1e{value.exponent}"
+        elif is_number(value):
+            numbers[key] = np.array([float(value)])
+            rtol = tolerance_of(result, key)
+            if rtol != DEFAULT_RTOL:
+                tolerances[key] = {"rtol": rtol, "atol": 0.0}
+        else:
+            others[key] = value
+    return numbers, tolerances, others
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_facts_are_locked(slug, site, num_regression, data_regression):
+    result = site.outcomes[slug].result
+    skip = MACHINE_SPECIFIC.get(slug, ())
+    numbers, tolerances, others = _split(result, skip)
+    others["claims"] = [f"{claim.section}: {claim.sentence}"
+                        + (f" [exact: {claim.exact_reason}]" if claim.exact_reason else "")
+                        for claim in result.claims if claim.section not in skip]
+    others["exact"] = dict(sorted(result.exact.items()))
+    others["declared_tolerances"] = dict(sorted(result.rtol.items()))
     # num_regression ignores expected columns it is no longer given, so the
     # list of numeric keys is locked here: a number that disappears fails too.
     others["numeric_keys"] = sorted(numbers)
     data_regression.check(others)
     if numbers:
-        num_regression.check(numbers, default_tolerance=TOLERANCE)
+        num_regression.check(numbers, default_tolerance={"rtol": DEFAULT_RTOL, "atol": 0.0},
+                             tolerances=tolerances)
+
+
+@pytest.mark.parametrize("slug", [page.slug for page in PAGES if page.figures])
+def test_what_the_figures_draw_is_locked(slug, site, ndarrays_regression, data_regression):
+    result = site.outcomes[slug].result
+    arrays, tolerances, texts = {}, {}, {}
+    for filename, drawn in sorted(result.figure_data.items()):
+        rtol = FIGURE_TOLERANCE[slug][filename]
+        for key, value in drawn.items():
+            name = f"{filename}:{key}"
+            if isinstance(value, str):
+                texts[name] = value
+                continue
+            arrays[name] = value
+            finite = value[~np.isnan(value)]
+            scale = float(np.max(np.abs(finite))) if finite.size else 0.0
+            tolerances[name] = {"rtol": rtol, "atol": rtol * scale}
+    texts["arrays"] = {name: list(value.shape) for name, value in arrays.items()}
+    data_regression.check(texts)
+    ndarrays_regression.check(arrays, tolerances=tolerances)

@@ -1,4 +1,7 @@
-"""The report machinery: claims, bounds, templates, figures and cache keys."""
+"""The page-facing machinery: claims, bounds, exact and tolerant facts, the
+sandboxed templates, figures and their drawn data, and the cache key."""
+
+from __future__ import annotations
 
 import subprocess
 import sys
@@ -8,67 +11,101 @@ import jinja2
 import numpy as np
 import pytest
 
-from kreport.report import Bound, ClaimFailed, Page, bound, cache, claim, new_figure
-from kreport.report.build import manifest, render_markdown
-from kreport.report.figures import render_figure
+from kreport.report import Bound, ClaimFailed, Page, bound, claim, exact, new_figure, within
+from kreport.report.figures import drawn_data, number_svg_ids, render_figure
+from kreport.site import cache
+from kreport.site.markdown import PageError, manifest, render_markdown
+from kreport.site.paths import REPOSITORY
 
 
 def test_a_false_claim_stops_the_build_quoting_the_sentence():
-    page = Page(slug="t", title="T", template="unused")
-
-    @page.section
     def groups():
         claim("the inner group lies wholly inside the outer one", np.array([True, False]))
         return {}
 
     with pytest.raises(ClaimFailed, match="the inner group lies wholly inside the outer one"):
-        page.compute()
+        Page(slug="t", title="T", template="unused", sections=[groups]).compute()
 
 
-def test_true_claims_are_listed_with_their_section():
-    page = Page(slug="t", title="T", template="unused")
-
-    @page.section
+def test_a_claim_prints_its_threshold_from_the_value_it_checks():
     def gap():
-        claim("the gap is positive", 0.6 > 0)
-        return {"gap": np.float64(0.6), "count": np.int64(3), "row": np.array([1.0, 2.0])}
+        limit = 0.05
+        claim("R² stays below {limit}", 0.01 < limit, id="small", limit=limit)
+        return {}
 
-    result = page.compute()
-    assert [(c.section, c.sentence) for c in result.claims] == [("gap", "the gap is positive")]
-    assert result.facts == {"gap": {"gap": 0.6, "count": 3, "row": [1.0, 2.0]}}
-    assert type(result.facts["gap"]["count"]) is int
+    result = Page(slug="t", title="T", template="unused", sections=[gap]).compute()
+    (recorded,) = result.claims
+    assert recorded.sentence == "R² stays below 0.05"
+    assert recorded.ref == "gap.small" and recorded.values == (("limit", 0.05),)
+
+
+@pytest.mark.parametrize("values", [{}, {"limit": 0.05, "extra": 1}])
+def test_a_claim_must_name_exactly_the_values_it_prints(values):
+    with pytest.raises(TypeError, match="placeholder"):
+        claim("R² stays below {limit}", True, **values)
 
 
 def test_bound_asserts_and_prints_the_limit_not_the_noise():
     assert bound([1e-15, -3e-14], -12) == Bound(-12)
+    assert bound([1e-15, -3e-14], -12).measured == pytest.approx(3e-14)
     with pytest.raises(ClaimFailed, match="below 1e-12"):
         bound(2e-12, -12)
     with pytest.raises(ClaimFailed):
         bound(np.nan, -12)
 
 
-def test_a_section_that_returns_nan_is_refused():
-    page = Page(slug="t", title="T", template="unused")
+def test_exact_and_within_are_recorded_under_the_fact_key():
+    def table():
+        return {"mean": exact(170.0, "the heights are whole numbers"),
+                "rows": [1.0, within(2.0, 1e-4)]}
 
-    @page.section
+    result = Page(slug="t", title="T", template="unused", sections=[table]).compute()
+    assert result.facts == {"table": {"mean": 170.0, "rows": [1.0, 2.0]}}
+    assert result.exact == {"table.mean": "the heights are whole numbers"}
+    assert result.rtol == {"table.rows[1]": 1e-4}
+    with pytest.raises(ValueError):
+        within(1.0, 1e-12)  # tighter than the default lock is not "within"
+    with pytest.raises(ValueError):
+        exact(1.0, " ")
+
+
+def test_a_section_that_returns_nan_is_refused():
     def broken():
         return {"value": np.nan}
 
     with pytest.raises(ValueError, match="NaN"):
-        page.compute()
+        Page(slug="t", title="T", template="unused", sections=[broken]).compute()
+
+
+def test_a_lenient_run_records_failures_instead_of_raising():
+    def shaky():
+        claim("one is two", False)
+        claim("exact relations are not checked leniently", False, exact="whole numbers")
+        return {"noise": bound(1e-3, -12)}
+
+    def raises():
+        raise ValueError("6.999999999999999 is not in list")
+
+    result = Page(slug="t", title="T", template="unused", sections=[shaky, raises]).compute(
+        lenient=True)
+    messages = [failure.message for failure in result.failures]
+    assert any("one is two" in message for message in messages)
+    assert any("below 1e-12" in message for message in messages)
+    assert any("not in list" in message for message in messages)
+    assert not any("exact relations" in message for message in messages)
 
 
 def _page_with_template(tmp_path, monkeypatch, template_text):
     module = tmp_path / "fake_page.py"
     module.write_text(textwrap.dedent("""
-        from kreport.report import Page, claim, bound
-        page = Page(slug="fake", title="Fake", template="fake.md.j2")
+        from kreport.report import Page, bound, claim
 
-        @page.section
         def ring():
-            claim("the gap is positive", True)
+            claim("the gap is positive", True, id="positive")
             return {"gap": 0.63412, "shares": [0.516, 0.484], "noise": bound(1e-16, -12),
-                    "message": "penalty must be > 0"}
+                    "message": "penalty must be > 0", "turns": 2, "count": 3}
+
+        page = Page(slug="fake", title="Fake", template="fake.md.j2", sections=[ring])
     """))
     (tmp_path / "fake.md.j2").write_text(template_text)
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -81,17 +118,22 @@ def _page_with_template(tmp_path, monkeypatch, template_text):
 def test_template_prints_facts_with_their_keys(tmp_path, monkeypatch):
     page = _page_with_template(
         tmp_path, monkeypatch,
-        "gap {{ ring.gap | num(3) }}, second {{ ring.shares[1] | num(3) }}, "
-        "noise {{ ring.noise | num }}, says {{ ring.message | text }}; "
-        "$g = {{ ring.gap | tex(2) }}$\n{{ provenance() }}",
+        "gap {{ ring.gap | num(3) }}{{ checked('ring.positive') }}, second "
+        "{{ ring.shares[1] | num(3) }}, noise {{ ring.noise | num }}, says "
+        "{{ ring.message | text }}; {{ ring.turns | num(words=True) }} turning "
+        "{{ ring.turns | plural('point', 'points') }}; $g = {{ ring.gap | tex(2) }}$\n"
+        "{{ provenance() }}",
     )
     markdown = render_markdown(page, page.compute())
-    assert '<span class="fact" title="ring.gap \u2190 fake_page.ring">0.634</span>' in markdown
-    assert 'title="ring.shares[1] \u2190 fake_page.ring">0.484</span>' in markdown
+    assert ('<span class="fact" data-fact="ring.gap" title="ring.gap \u2190 fake_page.ring" '
+            'tabindex="0">0.634</span>') in markdown
+    assert 'data-fact="ring.shares[1]"' in markdown and ">0.484</span>" in markdown
     assert ">below 10\u207b\u00b9\u00b2</span>" in markdown
     assert "penalty must be &gt; 0" in markdown
+    assert "two</span> turning points" in markdown
     assert r"\htmlData{fact=ring.gap}{0.63}" in markdown
-    assert "the gap is positive" in markdown and "make docs" in markdown
+    assert 'class="claim-mark" href="#claim-ring-positive"' in markdown
+    assert 'id="claim-ring-positive"' in markdown and "make docs" in markdown
 
 
 @pytest.mark.parametrize(
@@ -101,12 +143,20 @@ def test_template_prints_facts_with_their_keys(tmp_path, monkeypatch):
         ("{{ ring.missing | num }}", "missing"),
         ("{{ 0.5 | num }}", "not a fact"),
         ("{{ ring.gap | text }}", "not text"),
+        ("{% if ring.gap %}x{% endif %}", "never on a number"),
+        ("{% if ring.turns == 2 %}x{% endif %}", "compared in a template"),
+        ("{{ ring.gap._value }}", "unsafe|_value"),
+        ("{{ ring.shares | length }}", "No filter named 'length'"),
+        ("{{ range(3) | list }}", "undefined|No filter"),
+        ("{{ checked('ring.nothing') }}", "does not make"),
+        ("{{ unchecked('no') }}", "reason in words"),
+        ("{{ ring.gap | num(bare=True) }}", "mark-up"),
     ],
 )
-def test_templates_cannot_print_what_a_page_did_not_compute(tmp_path, monkeypatch, template,
-                                                             complaint):
+def test_templates_cannot_print_or_compute_what_a_page_did_not(tmp_path, monkeypatch, template,
+                                                               complaint):
     page = _page_with_template(tmp_path, monkeypatch, template)
-    with pytest.raises(jinja2.TemplateError, match=complaint):
+    with pytest.raises((jinja2.TemplateError, PageError), match=complaint):
         render_markdown(page, page.compute())
 
 
@@ -115,11 +165,12 @@ def test_manifest_names_the_function_behind_every_fact(tmp_path, monkeypatch):
     facts = {entry["key"]: entry for entry in manifest(page, page.compute())["facts"]}
     assert facts["ring.gap"] == {"key": "ring.gap", "value": 0.63412, "source": "fake_page.ring"}
     assert facts["ring.noise"]["value"] == {"below": "1e-12"}
+    assert facts["ring.shares[1]"]["value"] == 0.484
 
 
-def _draw():
+def _draw(scale: float = 1.0):
     figure, axes = new_figure()
-    axes.plot([0, 1, 2], [0.5, 0.25, 1.0], marker="o")
+    axes.plot([0, 1, 2], np.array([0.5, 0.25, 1.0]) * scale, marker="o")
     axes.set_xlabel("time (s)")
     axes.set_ylabel("height (m)")
     return figure
@@ -134,35 +185,49 @@ def test_figures_are_byte_identical_across_processes(fmt):
         f"sys.stdout.buffer.write(render_figure(_draw(), {fmt!r}))"
     )
     there = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True,
-                           cwd=cache.REPOSITORY_ROOT).stdout
+                           cwd=REPOSITORY).stdout
     assert here == there
     if fmt == "svg":
         assert b"<dc:date>" not in here
+
+
+def test_drawn_data_sees_a_rescaled_curve():
+    """Figure data are facts: scaling what is plotted changes what is locked."""
+    plain, scaled = drawn_data(_draw()), drawn_data(_draw(1.001))
+    assert plain["axes0.xlabel"] == "time (s)" and plain["axes0.ylabel"] == "height (m)"
+    np.testing.assert_array_equal(plain["axes0.line0"][:, 1], [0.5, 0.25, 1.0])
+    assert not np.allclose(plain["axes0.line0"], scaled["axes0.line0"], rtol=1e-7, atol=0)
 
 
 def test_cache_key_follows_library_and_data_files(tmp_path, monkeypatch):
     fixture = tmp_path / "fixture.csv"
     fixture.write_text("x\n1\n")
     monkeypatch.setattr(cache, "fixture_files", lambda: [fixture])
-    module = "kreport.report.build"
-    before = cache.cache_key(module, [])
-    assert cache.cache_key(module, []) == before
+    lock = REPOSITORY / "requirements.lock"
+    before = cache.cache_key(["kreport.pages.home"], [], lock)
+    assert cache.cache_key(["kreport.pages.home"], [], lock) == before
     fixture.write_text("x\n2\n")
-    assert cache.cache_key(module, []) != before
+    assert cache.cache_key(["kreport.pages.home"], [], lock) != before
 
 
 def test_cache_inputs_follow_imports_transitively():
-    sources = {path.name for path in cache.kreport_sources("kreport.report.build")}
-    # build imports page, which imports figures: both must be part of the key
-    assert {"build.py", "page.py", "figures.py", "facts.py", "numbers.py"} <= sources
+    sources = {path.name for path in cache.kreport_sources(["kreport.pages.home"])}
+    # home imports kreport.data and kreport.report; the machinery and driver are always in
+    assert {"page.py", "figures.py", "facts.py", "numbers.py", "build.py", "compare.py"} <= sources
+    assert "__init__.py" in sources
+
+
+def test_a_notebook_key_follows_the_imports_of_its_code_cells():
+    from kreport.site.notebooks import notebook_modules
+
+    modules = notebook_modules(__import__("kreport.pages", fromlist=["NOTEBOOKS"]).NOTEBOOKS[0])
+    assert "kreport.data" in modules or any(name.startswith("kreport.data") for name in modules)
 
 
 def test_hashed_svg_ids_are_numbered_in_order_of_appearance():
-    from kreport.report.figures import _number_svg_ids
-
     first = (b'<clipPath id="p0ede49c062"/><use xlink:href="#m8d1d0a6ea1"/>'
-             b'<g clip-path="url(#p0ede49c062)"/>')
-    second = first.replace(b"0ede49c062", b"c023c84c7e")
-    assert _number_svg_ids(first) == _number_svg_ids(second)
-    assert _number_svg_ids(first) == (b'<clipPath id="p1"/><use xlink:href="#m1"/>'
-                                      b'<g clip-path="url(#p1)"/>')
+             b'<g clip-path="url(#p0ede49c062)"/><image id="imagedb987c77e6"/>')
+    second = first.replace(b"0ede49c062", b"c023c84c7e").replace(b"db987c77e6", b"913c2498e1")
+    assert number_svg_ids(first) == number_svg_ids(second)
+    assert number_svg_ids(first) == (b'<clipPath id="p1"/><use xlink:href="#m1"/>'
+                                     b'<g clip-path="url(#p1)"/><image id="image1"/>')

@@ -13,16 +13,17 @@ page = Page(slug="index", title="Kernel methods, measured", template="home.md.j2
 @page.section
 def data_sets():
     """Every committed fixture: its file, size and columns."""
-    table = [
-        {
-            "name": name,
+    table = {
+        name: {
             "file": fixture.filename,
             "rows": fixture.n,
             "columns": list(fixture.columns),
             "target": fixture.target_column or "",
         }
         for name, fixture in data.all_fixtures().items()
-    ]
-    largest = max(entry["rows"] for entry in table)
-    claim("every data set is small enough to print whole on one screen", largest <= 100)
-    return {"count": len(table), "largest": largest, "table": table}
+    }
+    largest = max(entry["rows"] for entry in table.values())
+    screen = 100
+    claim("every data set is small enough to print whole on one screen (at most {screen} "
+          "rows)", largest <= screen, screen=screen)
+    return {"count": len(table), "largest": largest, **table}

@@ -1,25 +1,33 @@
-"""The report machinery: facts, claims, number formatting, figures and the build.
+"""What a page module imports: facts, claims, number formatting, figures.
 
 Page modules import what they need from here::
 
-    from kreport.report import Page, bound, claim, new_figure, COLOURS
+    from kreport.report import Page, Figure, bound, claim, exact, within, new_figure, COLOURS
+
+The driver that builds the site from pages (caching, writing docs/, the
+stability check, the drift rules) is :mod:`kreport.site`; pages never import it.
 """
 
-from .facts import Bound, ClaimFailed, bound, claim
+from .facts import DEFAULT_RTOL, Bound, ClaimFailed, bound, claim, exact, within
 from .figures import COLOURS, HEATMAP, SEQUENCE, new_figure
 from .numbers import format_number, format_tex
-from .page import Page
+from .page import Figure, Page, SiteSummary
 
 __all__ = [
     "COLOURS",
+    "DEFAULT_RTOL",
     "HEATMAP",
     "SEQUENCE",
     "Bound",
     "ClaimFailed",
+    "Figure",
     "Page",
+    "SiteSummary",
     "bound",
     "claim",
+    "exact",
     "format_number",
     "format_tex",
     "new_figure",
+    "within",
 ]

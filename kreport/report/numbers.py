@@ -6,8 +6,10 @@ Rules, chosen once for the whole site:
 * thousands separated by commas (``134,449.5``);
 * numbers with magnitude below 10⁻³ (and not zero), or at or above 10⁶, in
   powers of ten written as ``2.7 × 10⁻¹⁸``;
-* integers printed whole; floats to a stated number of significant digits
-  (``sig``) or decimals (``dec``), never both;
+* ints printed whole (``words`` spells those up to twenty); floats, even
+  whole ones, to a stated number of significant digits (``sig``, default 3)
+  or decimals (``dec``), never both, so a float prints the same on a machine
+  where it comes out a last bit away from whole;
 * a :class:`~kreport.report.facts.Bound` prints as "below 10⁻¹²": rounding
   noise is stated as the limit it was asserted to lie under, never as digits.
 
@@ -102,7 +104,10 @@ def _parts(value, sig, dec, words, sci) -> tuple[str, str | None]:
     if sig is not None and dec is not None:
         raise NumberFormatError("give sig or dec, not both")
     value = _check_number(value)
-    whole = isinstance(value, int) or (float(value).is_integer() and abs(value) < SCIENTIFIC_FROM)
+    # Only an int prints whole without a precision: a float that happens to be
+    # whole here may be 64.00000000000004 on another machine, and must print
+    # the same there, so it gets significant digits like any float.
+    whole = isinstance(value, int) and abs(value) < SCIENTIFIC_FROM
     if whole and sig is None and dec is None:
         if words and 0 <= value <= 20:
             return SMALL_WORDS[int(value)], None
@@ -118,16 +123,29 @@ def _parts(value, sig, dec, words, sci) -> tuple[str, str | None]:
     return mantissa, exponent
 
 
+def shortest_digits(value) -> int:
+    """How many significant digits the shortest exact decimal form of ``value`` has
+    (``0.05`` → 1, ``2.5e-9`` → 2): for printing a constant typed in code as typed."""
+    digits = Decimal(repr(float(_check_number(value)))).normalize().as_tuple().digits
+    return max(1, len(digits))
+
+
 def format_number(value, sig: int | None = None, dec: int | None = None, words: bool = False,
-                  sci: bool | None = None) -> str:
+                  sci: bool | None = None, shortest: bool = False) -> str:
     """Format one number by the site's rules (see the module docstring).
 
     ``sig`` significant digits (default 3 for floats) or ``dec`` decimals; ``words``
     spells whole numbers up to twenty; ``sci`` forces (True) or forbids (False)
-    powers of ten.
+    powers of ten; ``shortest`` prints a float with just the digits of its
+    shortest decimal form (for thresholds and settings typed in code).
     """
     if isinstance(value, Bound):
         return f"below {power_of_ten(value.exponent)}"
+    if shortest and sig is None and dec is None and isinstance(value, float):
+        if value.is_integer() and abs(value) < SCIENTIFIC_FROM:
+            value = int(value)  # a setting typed in code as 170.0 prints as typed, 170
+        else:
+            sig = shortest_digits(value)
     mantissa, exponent = _parts(value, sig, dec, words, sci)
     if exponent is None:
         return mantissa

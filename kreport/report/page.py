@@ -1,44 +1,56 @@
 """A page: its sections (fact functions), its figures and its template.
 
-A page module creates one :class:`Page` and decorates its functions::
+A page lives in a package of ``kreport.pages`` whose ``__init__`` creates one
+:class:`Page` and lists its sections and figures once, in page order::
 
-    page = Page(slug="kernel-pca", title="Kernel PCA", template="kernel_pca.md.j2")
+    page = Page(slug="kernel-pca", title="Kernel PCA", template="kernel_pca.md.j2",
+                sections=[ring.ring_problem, arc.arc_under_pca, ...],
+                figures=[Figure("ring", figures.ring, alt="The ring of thirty-six ...")])
 
-    @page.section
-    def ring():
-        ...
-        claim("every inner person lies on one side of every outer person", gap > 0)
-        return {"gap": gap, "pca_shares": shares}
+A section is a function that returns a dict of named facts; it states its
+claims with :func:`~kreport.report.facts.claim`. A figure function returns a
+matplotlib Figure. Neither formats text: that is the template's job.
 
-    @page.figure("ring", alt="The ring of thirty-six and its first coordinates")
-    def ring_figure():
-        return fig          # a matplotlib Figure
-
-Sections run in the order they are defined; figures after them. Neither formats
-text: that is the template's job.
+A page that summarises the whole site (the "How this site is built" page)
+sets ``reads_site=True``; its sections then take one argument, the
+:class:`SiteSummary` the build hands them after every other page is computed.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .facts import Claim, collecting, plain
-from .figures import render_figure
+from .facts import DEFAULT_RTOL, Annotations, Claim, Failure, collecting, plain, recording_failures
+from .figures import render_figure_with_data
 
 
 @dataclass
-class FigureSpec:
+class Figure:
+    """One figure of a page: its name, the function that draws it, its alt text
+    and caption, and the relative tolerance its drawn data are locked at."""
+
     name: str
-    alt: str
     function: Callable
+    alt: str
+    caption: str = ""
     fmt: str = "svg"
+    rtol: float = DEFAULT_RTOL
 
     def filename(self, slug: str) -> str:
         return f"{slug}-{self.name}.{self.fmt}"
+
+
+@dataclass
+class SiteSummary:
+    """What the build hands a page that reads the whole site."""
+
+    pages: dict  # slug -> {"title", "facts", "claims", "figures", "exact", "numbers"}
+    stability: dict  # the stability check's summary (see kreport.site.stability)
 
 
 @dataclass
@@ -50,6 +62,10 @@ class PageResult:
     sources: dict[str, str]  # section -> qualified name of the function
     claims: list[Claim]
     figures: dict[str, bytes]  # filename -> bytes
+    figure_data: dict[str, dict] = field(default_factory=dict)  # filename -> {key: array | str}
+    exact: dict[str, str] = field(default_factory=dict)  # fact key -> why it is exact
+    rtol: dict[str, float] = field(default_factory=dict)  # fact key -> declared tolerance
+    failures: list[Failure] = field(default_factory=list)  # stability check only
     seconds: float = 0.0
 
 
@@ -58,14 +74,17 @@ class Page:
     slug: str
     title: str
     template: str
-    sections: list[Callable] = field(default_factory=list)
-    figures: list[FigureSpec] = field(default_factory=list)
+    sections: Sequence[Callable] = ()
+    figures: Sequence[Figure] = ()
+    #: A short line for the navigation's tooltip and the home page's list.
+    summary: str = ""
     module: str = ""
     extra_inputs: tuple[Path, ...] = ()
     # Sections whose facts were measured on one machine (timings): printed with
     # that machine stated, marked in the manifest, and left out of the
-    # regression lock, which checks their shape in tests of their own.
+    # regression lock and the stability check, which test their shape instead.
     machine_specific: tuple[str, ...] = ()
+    reads_site: bool = False
 
     def __post_init__(self):
         if not self.module:
@@ -75,7 +94,18 @@ class Page:
             while frame.f_globals.get("__name__") == __name__:
                 frame = frame.f_back
             self.module = frame.f_globals["__name__"]
+        self.sections = list(self.sections)
+        self.figures = list(self.figures)
+        names = [function.__name__ for function in self.sections]
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            raise ValueError(f"page {self.slug!r} has two sections named {repeated}")
+        figure_names = [spec.name for spec in self.figures]
+        if len(set(figure_names)) != len(figure_names):
+            raise ValueError(f"page {self.slug!r} has two figures with one name: {figure_names}")
 
+    # Transitional: the decorators register in definition order. Pages move to
+    # listing their sections and figures once in their package's __init__.
     def section(self, function: Callable) -> Callable:
         if any(existing.__name__ == function.__name__ for existing in self.sections):
             raise ValueError(f"page {self.slug!r} has two sections named {function.__name__!r}")
@@ -84,39 +114,99 @@ class Page:
 
     def figure(self, name: str, alt: str, fmt: str = "svg") -> Callable:
         def register(function: Callable) -> Callable:
-            self.figures.append(FigureSpec(name=name, alt=alt, function=function, fmt=fmt))
+            self.figures.append(Figure(name=name, function=function, alt=alt, fmt=fmt,
+                                       caption=alt))
             return function
 
         return register
 
     @property
     def template_path(self) -> Path:
-        """The template sits beside the page module."""
+        """The template sits beside the page module (the package's ``__init__``)."""
         return Path(sys.modules[self.module].__file__).with_name(self.template)
 
-    def compute(self) -> PageResult:
+    def compute(self, site: SiteSummary | None = None, lenient: bool = False) -> PageResult:
+        """Run every section and draw every figure.
+
+        ``lenient`` is for the stability check on perturbed fixtures: a failing
+        claim or bound, or a section that raises, is recorded in ``failures``
+        and the page goes on.
+        """
+        if self.reads_site and site is None:
+            raise ValueError(f"page {self.slug!r} reads the whole site; pass the SiteSummary")
         started = time.perf_counter()
         facts: dict[str, dict] = {}
         sources: dict[str, str] = {}
         claims: list[Claim] = []
-        for function in self.sections:
-            name = function.__name__
-            with collecting(name, claims):
-                returned = function()
-                if not isinstance(returned, dict):
-                    raise TypeError(f"section {name!r} of {self.slug!r} must return a dict")
-                facts[name] = plain(returned)
-            sources[name] = f"{function.__module__}.{function.__qualname__}"
-        figures = {}
-        for spec in self.figures:
-            with collecting(f"figure:{spec.name}", claims):
-                figure = spec.function()
-            figures[spec.filename(self.slug)] = render_figure(figure, spec.fmt)
+        failures: list[Failure] = []
+        notes = Annotations()
+        recorder = recording_failures(failures) if lenient else _nothing()
+        with recorder:
+            for function in self.sections:
+                name = function.__name__
+                sources[name] = f"{function.__module__}.{function.__qualname__}"
+                with collecting(name, claims):
+                    try:
+                        returned = function(site) if self.reads_site else function()
+                    except Exception as error:
+                        if not lenient:
+                            raise
+                        failures.append(Failure(name, _describe(error)))
+                        continue
+                    if not isinstance(returned, dict):
+                        raise TypeError(f"section {name!r} of {self.slug!r} must return a dict")
+                    facts[name] = plain(returned, name, notes)
+            figures, figure_data = {}, {}
+            for spec in self.figures:
+                filename = spec.filename(self.slug)
+                with collecting(f"figure:{spec.name}", claims):
+                    try:
+                        drawn = spec.function()
+                    except Exception as error:
+                        if not lenient:
+                            raise
+                        failures.append(Failure(f"figure:{spec.name}", _describe(error)))
+                        continue
+                figures[filename], figure_data[filename] = render_figure_with_data(drawn, spec.fmt)
         return PageResult(
-            slug=self.slug,
-            facts=facts,
-            sources=sources,
-            claims=claims,
-            figures=figures,
+            slug=self.slug, facts=facts, sources=sources, claims=claims, figures=figures,
+            figure_data=figure_data, exact=notes.exact, rtol=notes.rtol, failures=failures,
             seconds=time.perf_counter() - started,
         )
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """A notebook page: its slug and title, and its source beside the page packages.
+
+    The build executes it and writes ``docs/<slug>.ipynb`` and its manifest
+    (see :mod:`kreport.report.notebook` for how it publishes facts).
+    """
+
+    slug: str
+    title: str
+    source: Path
+    summary: str = ""
+
+    @property
+    def target(self) -> str:
+        return f"{self.slug}.ipynb"
+
+    def as_page(self) -> Page:
+        """A Page describing this notebook, for its manifest."""
+        return Page(slug=self.slug, title=self.title, template=self.source.name,
+                    module=f"kreport/pages/{self.source.name}")
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _describe(error: Exception) -> str:
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    return (f"raised {type(error).__name__}: {error} "
+            f"(at {Path(where.filename).name}:{where.lineno})")

@@ -3,80 +3,118 @@
 In a template every fact is reached by its section and name
 (``{{ ring.gap | num(3) }}``) and can only be printed through a filter:
 
-``num``   a number by the site's rules, wrapped in a span whose ``title`` names
-          the fact's key and the function that computed it;
+``num``   a number by the site's rules, wrapped in a span that carries the
+          fact's key (``data-fact``) and names the function that computed it;
 ``tex``   the same number for use inside ``$…$`` math (KaTeX's ``\\htmlData``
           carries the key);
 ``text``  a short string the code produced (an error message, a kernel's repr).
 
-Printing a fact without a filter is an error, and so is naming a fact that does
-not exist: templates never compute and never guess.
+Templates never compute and never guess. They run in Jinja's immutable
+sandbox with no built-in filters, tests or globals beyond the site's own, and
+a fact's value is not reachable from a template at all: it can only be
+printed through a filter, iterated (a table's rows) or tested for truth when
+the page module decided a yes/no or produced a string. Printing a fact
+without a filter, naming a fact that does not exist, or comparing one is an
+error. Every number the filters print is recorded (key, filter, options, text)
+so that the stability check can ask whether each printed digit is significant.
 """
 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass, field
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from .facts import Bound
 from .numbers import format_number, format_tex
 
 
 class FactView:
-    """A fact (or a table of facts) as the template sees it: a value and its key."""
+    """A fact (or a table of facts) as the template sees it: a key and a hidden value."""
 
-    __slots__ = ("key", "source", "value")
+    __slots__ = ("_key", "_source", "_value")
 
     def __init__(self, key: str, value, source: str):
-        self.key = key
-        self.value = value
-        self.source = source
+        self._key = key
+        self._value = value
+        self._source = source
 
     def _child(self, suffix: str, value) -> FactView:
-        return FactView(self.key + suffix, value, self.source)
+        return FactView(self._key + suffix, value, self._source)
 
     def __getattr__(self, name: str):
-        if name.startswith("__"):
+        if name.startswith("_"):
             raise AttributeError(name)
-        if isinstance(self.value, dict) and name in self.value:
-            return self._child(f".{name}", self.value[name])
-        raise AttributeError(f"no fact {self.key}.{name}")
+        if isinstance(self._value, dict) and name in self._value:
+            return self._child(f".{name}", self._value[name])
+        raise AttributeError(f"no fact {self._key}.{name}")
 
     def __getitem__(self, index):
-        if isinstance(self.value, list) and isinstance(index, int):
-            return self._child(f"[{index}]", self.value[index])
-        if isinstance(self.value, dict) and index in self.value:
-            return self._child(f".{index}", self.value[index])
-        raise KeyError(f"no fact {self.key}[{index!r}]")
+        if isinstance(self._value, list) and isinstance(index, int):
+            return self._child(f"[{index}]", self._value[index])
+        if isinstance(self._value, dict) and index in self._value:
+            return self._child(f".{index}", self._value[index])
+        raise KeyError(f"no fact {self._key}[{index!r}]")
 
     def __iter__(self):
-        if isinstance(self.value, list):
-            return (self._child(f"[{i}]", item) for i, item in enumerate(self.value))
-        raise TypeError(f"fact {self.key} is not a list")
+        if isinstance(self._value, list):
+            return (self._child(f"[{i}]", item) for i, item in enumerate(self._value))
+        raise TypeError(f"fact {self._key} is not a list")
 
     def __len__(self) -> int:
-        if isinstance(self.value, list | dict):
-            return len(self.value)
-        raise TypeError(f"fact {self.key} has no length")
+        if isinstance(self._value, list | dict):
+            return len(self._value)
+        raise TypeError(f"fact {self._key} has no length")
 
     def __bool__(self) -> bool:
-        return bool(self.value)
+        if isinstance(self._value, bool | str) or self._value is None:
+            return bool(self._value)
+        raise jinja2.TemplateError(
+            f"fact {self._key} is a {type(self._value).__name__}; a template may only branch "
+            "on a yes/no or a string the page module decided, never on a number"
+        )
 
     def __str__(self) -> str:
         raise jinja2.TemplateError(
-            f"fact {self.key} printed without a filter: use | num, | tex or | text"
+            f"fact {self._key} printed without a filter: use | num, | tex or | text"
         )
 
     def __eq__(self, other):
-        other_value = other.value if isinstance(other, FactView) else other
-        return self.value == other_value
+        raise jinja2.TemplateError(
+            f"fact {self._key} compared in a template; templates never compute: let the page "
+            "module decide and return the answer as a fact"
+        )
 
     __hash__ = None
 
 
-def _title(fact: FactView) -> str:
-    return html.escape(f"{fact.key} \u2190 {fact.source}", quote=True)
+@dataclass
+class Printed:
+    """One number or string a template printed."""
+
+    key: str
+    filter: str
+    options: dict
+    text: str
+
+
+@dataclass
+class RenderLog:
+    """Everything the filters printed during one render, in order."""
+
+    printed: list[Printed] = field(default_factory=list)
+
+
+def fact_title(key: str, source: str) -> str:
+    return html.escape(f"{key} \u2190 {source}", quote=True)
+
+
+def fact_span(key: str, source: str, text: str, kind: str = "fact", tag: str = "span") -> str:
+    """The mark-up every printed fact carries: its key, its source, keyboard focus."""
+    return (f'<{tag} class="{kind}" data-fact="{html.escape(key, quote=True)}" '
+            f'title="{fact_title(key, source)}" tabindex="0">{text}</{tag}>')
 
 
 def _require_fact(value, filter_name: str) -> FactView:
@@ -90,33 +128,47 @@ def _require_fact(value, filter_name: str) -> FactView:
     return value
 
 
-def filter_num(value, sig=None, dec=None, words=False, sci=None, bare=False):
-    fact = _require_fact(value, "num")
-    text = format_number(fact.value, sig=sig, dec=dec, words=words, sci=sci)
-    if bare:
-        return text
-    kind = "fact bound" if isinstance(fact.value, Bound) else "fact"
-    return f'<span class="{kind}" title="{_title(fact)}">{text}</span>'
+def tex_key(key: str) -> str:
+    """A fact key as it can travel inside ``\\htmlData`` (no brackets)."""
+    return key.replace("[", "(").replace("]", ")")
 
 
-def filter_tex(value, sig=None, dec=None, sci=None):
-    fact = _require_fact(value, "tex")
-    text = format_tex(fact.value, sig=sig, dec=dec, sci=sci)
-    key = fact.key.replace("[", "(").replace("]", ")")
-    return rf"\htmlData{{fact={key}}}{{{text}}}"
+def make_environment(search_path, log: RenderLog | None = None) -> jinja2.Environment:
+    """A sandboxed Jinja environment whose only filters print facts."""
+    log = log if log is not None else RenderLog()
 
+    def num(value, sig=None, dec=None, words=False, sci=None, bare=False):
+        fact = _require_fact(value, "num")
+        options = {"sig": sig, "dec": dec, "words": words, "sci": sci}
+        text = format_number(fact._value, **options)
+        log.printed.append(Printed(fact._key, "num", options, text))
+        if bare:
+            raise jinja2.TemplateError(
+                f"| num(bare=True) on {fact._key}: every printed number carries its mark-up"
+            )
+        kind = "fact bound" if isinstance(fact._value, Bound) else "fact"
+        return fact_span(fact._key, fact._source, text, kind)
 
-def filter_text(value, code=False):
-    fact = _require_fact(value, "text")
-    if not isinstance(fact.value, str):
-        raise jinja2.TemplateError(f"fact {fact.key} is not text; print numbers with | num")
-    escaped = html.escape(fact.value, quote=False)
-    tag = "code" if code else "span"
-    return f'<{tag} class="fact" title="{_title(fact)}">{escaped}</{tag}>'
+    def tex(value, sig=None, dec=None, sci=None, bound_as=None):
+        fact = _require_fact(value, "tex")
+        options = {"sig": sig, "dec": dec, "sci": sci}
+        if bound_as is not None and isinstance(fact._value, Bound):
+            text = bound_as  # e.g. \varepsilon in a matrix whose noise entries are bounds
+        else:
+            text = format_tex(fact._value, **options)
+        log.printed.append(Printed(fact._key, "tex", options, text))
+        return rf"\htmlData{{fact={tex_key(fact._key)}}}{{{text}}}"
 
+    def text(value, code=False):
+        fact = _require_fact(value, "text")
+        if not isinstance(fact._value, str):
+            raise jinja2.TemplateError(f"fact {fact._key} is not text; print numbers with | num")
+        log.printed.append(Printed(fact._key, "text", {"code": code}, fact._value))
+        escaped = html.escape(fact._value, quote=False)
+        return fact_span(fact._key, fact._source, escaped, "fact",
+                         tag="code" if code else "span")
 
-def make_environment(search_path) -> jinja2.Environment:
-    environment = jinja2.Environment(
+    environment = ImmutableSandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(search_path)),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
@@ -124,7 +176,28 @@ def make_environment(search_path) -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
     )
-    environment.filters.update(num=filter_num, tex=filter_tex, text=filter_text)
+    # Nothing to compute with: no built-in filters (round, sum, length, format…),
+    # no tests beyond truth, no globals (range, dict, namespace…).
+    def plural(value, one: str, many: str):
+        """The word that agrees with a count: ``{{ f.turns | plural("point", "points") }}``."""
+        fact = _require_fact(value, "plural")
+        if isinstance(fact._value, bool) or not isinstance(fact._value, int):
+            raise jinja2.TemplateError(f"| plural needs a whole-number fact; {fact._key} is not")
+        return one if fact._value == 1 else many
+
+    def notation(value):
+        """A string the code produced, printed raw: TeX source of a symbol, an anchor.
+        No numbers: the page's digit check still reads the result."""
+        fact = _require_fact(value, "notation")
+        if not isinstance(fact._value, str):
+            raise jinja2.TemplateError(f"| notation prints strings; {fact._key} is not one")
+        return fact._value
+
+    environment.filters = {"num": num, "tex": tex, "text": text, "plural": plural,
+                           "notation": notation}
+    environment.tests = {}
+    environment.globals = {}
+    environment.kreport_log = log
     return environment
 
 

@@ -1,0 +1,149 @@
+"""The site's one notation: every symbol a page writes, and the terms it uses.
+
+Every page follows this table; the glossary page prints it, and a test checks
+that each symbol a page's math uses is listed here. To add a symbol, add a
+row here first, then use it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Symbol:
+    tex: str  # how the pages write it
+    meaning: str  # what it stands for, in words
+    anchor: str  # the glossary's anchor for it (glossary.md#anchor)
+    base: tuple[str, ...] = ()  # letters or commands it is built from, for the check
+
+
+@dataclass(frozen=True)
+class Term:
+    name: str  # as the pages spell it (British)
+    anchor: str
+    meaning: str
+    also: tuple[str, ...] = ()  # other spellings a reader may search for (US)
+
+
+def _symbol(tex, meaning, anchor, *base):
+    return Symbol(tex=tex, meaning=meaning, anchor=anchor, base=base or (tex,))
+
+
+SYMBOLS: tuple[Symbol, ...] = (
+    # --- data
+    _symbol("n", "the number of training rows (people, throws, points)", "n"),
+    _symbol("p", "the number of features (columns) of a row", "p"),
+    _symbol("i, j", "indices of rows, from 1 to n", "row-index", "i", "j"),
+    _symbol("x_i", "row i: one person's (or throw's) feature values, a vector of length p",
+            "row", "x"),
+    _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
+    _symbol("X", "the n × p table of training rows, one row per person", "table-of-rows"),
+    _symbol(r"\bar x", "the mean row: the average of each feature over the training rows",
+            "mean-row", r"\bar", "x"),
+    _symbol("X_c", r"the centred rows, X with the mean row taken from every row", "centred-rows",
+            "X"),
+    _symbol(r"\tilde x_i", r"row i centred: x_i minus the mean row", "centred-row",
+            r"\tilde", "x"),
+    _symbol("y", "the target: one number per training row (a weight, a height)", "target"),
+    _symbol(r"\bar y", "the mean of the target over the training rows", "target-mean",
+            r"\bar", "y"),
+    _symbol(r"y_c", r"the centred target, y minus its mean", "centred-target", "y"),
+    _symbol(r"\hat y", "a prediction of the target", "prediction", r"\hat", "y"),
+    _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
+    # --- kernels
+    _symbol("k(x, x')", "the kernel: a similarity between two rows, the dot product of their "
+            "lifted images in feature space", "kernel", "k"),
+    _symbol(r"x^\top x'", "the dot product of two rows", "dot-product", "x"),
+    _symbol(r"\varphi(x)", "the feature map: the lifted image of a row, usually never written "
+            "down", "feature-map", r"\varphi"),
+    _symbol(r"\Phi", "the lifted training rows, one image per row", "lifted-rows", r"\Phi"),
+    _symbol("K", "the kernel table (Gram matrix): the n × n table of k(x_i, x_j)", "kernel-table"),
+    _symbol("K_c", "the centred kernel table: the table of the lifted rows after their mean is "
+            "taken away, K_c = (I − J) K (I − J)", "centred-table", "K"),
+    _symbol(r"\tilde K", "the table kernel ridge solves with: the kernel of the centred rows, "
+            r"k(x̃_i, x̃_j); it equals K for the RBF kernel but not for the polynomial ones, and "
+            "it is not K_c", "ridge-table", r"\tilde", "K"),
+    _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
+    _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
+            r"\varphi"),
+    _symbol("J", "the n × n matrix whose every entry is 1/n; JK averages the columns of K",
+            "averaging-matrix"),
+    _symbol("I", "the identity matrix", "identity"),
+    _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
+    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, 1/√γ is its reach",
+            "gamma", r"\gamma"),
+    _symbol("d", "the degree of a polynomial kernel", "degree"),
+    _symbol("c_0", "the constant a polynomial or sigmoid kernel adds before the power "
+            "(coef0)", "coef0", "c"),
+    _symbol(r"\sigma", "the width of the Gaussian kernel when it is written "
+            r"exp(−‖x − x'‖²/(2σ²)); γ = 1/(2σ²)", "sigma", r"\sigma"),
+    # --- PCA and kernel PCA
+    _symbol("S", "the p × p scatter matrix X_cᵀX_c of ordinary PCA", "scatter-matrix"),
+    _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, or of the scatter matrix)",
+            "eigenvalue", r"\lambda"),
+    _symbol("m", "the index of a direction (component), largest eigenvalue first",
+            "direction-index"),
+    _symbol("u_m", "the unit eigenvector of K_c for λ_m: one entry per training row",
+            "eigenvector", "u"),
+    _symbol(r"\beta_m", r"the coefficient vector of direction m: u_m divided by √λ_m, one "
+            "weight per training row (kreport's coefficients_)", "coefficients", r"\beta"),
+    _symbol("v_m", "direction m in the lifted space: the sum of the centred lifted rows "
+            "weighted by β_m; in ordinary PCA, a unit direction in feature space",
+            "direction", "v"),
+    _symbol("z_{im}", "the coordinate (score) of row i on direction m", "coordinate", "z"),
+    _symbol(r"\lambda_m/(n-1)", "the variance along direction m (a sample variance, over n − 1)",
+            "variance", r"\lambda"),
+    _symbol(r"\ell", "how many directions are kept", "kept", r"\ell"),
+    # --- regression
+    _symbol(r"\alpha", "the penalty of ridge and kernel ridge regression (scikit-learn's "
+            "alpha, kreport's penalty)", "penalty", r"\alpha"),
+    _symbol("w", "the primal weights: one per feature (ridge's coef_)", "primal-weights"),
+    _symbol("a", "the dual weights: one per training row (kreport's dual_weights_)",
+            "dual-weights"),
+    _symbol("R^2", "the coefficient of determination: 1 minus the residual sum of squares over "
+            "the total sum of squares about the mean", "r-squared", "R"),
+    _symbol("H", r"the hat matrix: the n × n matrix with ŷ = H y on the training rows",
+            "hat-matrix"),
+    _symbol(r"e_i", "the residual of row i (leave-one-out: of the fit made without row i)",
+            "residual", "e"),
+    _symbol(r"\kappa", "the condition number of K + αI: its largest over its smallest "
+            "eigenvalue", "condition-number", r"\kappa"),
+)
+
+TERMS: tuple[Term, ...] = (
+    Term("centring", "centring", "taking the mean away, so that what remains averages to zero: "
+         "rows by their mean row, a kernel table by the mean of the lifted rows", ("centering",)),
+    Term("feature map", "feature-map-term", "a function that lifts a row into a space of many "
+         "(possibly infinitely many) features; a kernel is the dot product there"),
+    Term("kernel trick", "kernel-trick", "computing dot products of lifted rows from the kernel "
+         "alone, without ever writing the lifted rows down"),
+    Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
+         "every pair of rows; here called the kernel table"),
+    Term("share", "share", "a direction's variance as a fraction of the total variance"),
+    Term("reach", "reach", "1/√γ for the RBF kernel: about how far apart two rows can be and "
+         "still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
+    Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
+         "between them, the stretch they share, and how far one must slide to clear the other"),
+    Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane they span is "
+         "as good as any other, so no single direction there is a property of the data"),
+    Term("Mercer's condition", "mercer", "a kernel meets it when every table it makes is "
+         "positive semidefinite (no negative eigenvalue)"),
+    Term("positive semidefinite", "positive-semidefinite", "a symmetric table whose "
+         "eigenvalues are all zero or positive", ("positive semi-definite",)),
+    Term("regularisation", "regularisation", "adding a penalty on the size of the weights, so "
+         "that the fit cannot chase every wobble of the training rows", ("regularization",)),
+    Term("leave-one-out", "leave-one-out", "scoring a model on each row with a fit made "
+         "without that row, so the score is held-out, not a training score"),
+    Term("held-out score", "held-out", "a score on rows the fit did not see; it estimates how "
+         "the model does on new rows, unlike the training score"),
+    Term("training score", "training-score", "a score on the rows the model was fitted to; it "
+         "can only rise as the model grows more flexible"),
+    Term("condition number", "condition-number-term", "how much a linear solve can magnify "
+         "relative errors in its inputs"),
+    Term("pre-image", "pre-image", "a row whose lifted image is (close to) a given point of the "
+         "lifted space"),
+    Term("normalise", "normalise", "scale to unit length or unit total", ("normalize",)),
+    Term("standardise", "standardise", "centre each feature and divide it by its standard "
+         "deviation", ("standardize",)),
+)

@@ -1,0 +1,199 @@
+"""Every route by which a wrong or stale number could reach the site fails,
+naming the file and what to do.
+
+Each test builds the adversarial case on purpose (a hand-written file in
+docs/, a page missing from the navigation, a digit typed into a template, a
+broken link, a failing build) and checks that the site's own checks refuse it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kreport.report import Page, claim
+from kreport.site import checks
+from kreport.site.build import BuildFailed, build_site
+from kreport.site.paths import SitePaths
+
+from .conftest import PATHS
+
+# ---------------------------------------------------------------- docs/ holds nothing stray
+
+
+def _docs(tmp_path: Path, files: dict[str, str], assets: str = "") -> Path:
+    docs = tmp_path / "docs"
+    for relative, text in files.items():
+        (docs / relative).parent.mkdir(parents=True, exist_ok=True)
+        (docs / relative).write_text(text)
+    (docs / "ASSETS").write_text(assets)
+    return docs
+
+
+def test_a_hand_written_page_in_docs_is_refused_by_name(tmp_path):
+    docs = _docs(tmp_path, {"index.md": "", "notes.md": "gap 0.634"})
+    stale, problems = checks.unaccounted_files(docs, {"index.md"}, docs / "ASSETS")
+    assert stale == []
+    assert len(problems) == 1 and "docs/notes.md" in problems[0] and "ASSETS" in problems[0]
+
+
+def test_a_page_left_behind_by_a_renamed_module_is_refused(tmp_path):
+    docs = _docs(tmp_path, {"kernel-pca.md": "", "kernel-pca-old.md": ""})
+    _, problems = checks.unaccounted_files(docs, {"kernel-pca.md"}, docs / "ASSETS")
+    assert "docs/kernel-pca-old.md is not written by any page" in problems[0]
+
+
+def test_stale_figures_are_build_output_and_removed(tmp_path):
+    docs = _docs(tmp_path, {"figures/ring-old.svg": "<svg/>", "data/gone.json": "{}"})
+    stale, problems = checks.unaccounted_files(docs, set(), docs / "ASSETS")
+    assert stale == ["data/gone.json", "figures/ring-old.svg"] and problems == []
+
+
+def test_declared_assets_are_kept_and_a_dead_declaration_is_refused(tmp_path):
+    docs = _docs(tmp_path, {"stylesheets/extra.css": ""}, "stylesheets/*\nimages/*\n")
+    _, problems = checks.unaccounted_files(docs, set(), docs / "ASSETS")
+    assert problems == ["docs/ASSETS declares 'images/*', which matches no file; remove the line"]
+
+
+# ---------------------------------------------------------------- the navigation
+
+
+def test_navigation_must_list_exactly_the_pages(tmp_path):
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(yaml.safe_dump({"nav": ["index.md", {"Part": ["a.md", "gone.md"]}]}))
+    problems = checks.navigation_problems(config, ["index.md", "a.md", "b.md"])
+    assert any("b.md is built but not in the navigation" in p for p in problems)
+    assert any("gone.md, which no page or notebook builds" in p for p in problems)
+
+
+# ---------------------------------------------------------------- no digit outside a fact
+
+
+FACT = '<span class="fact" data-fact="ring.gap" title="x" tabindex="0">0.634</span>'
+
+
+@pytest.mark.parametrize("text", [
+    "The gap is 0.634 wide.",  # prose
+    "## 12. Sweeping gamma",  # a heading
+    "| gamma | 0.005 |",  # a table
+    "![the arc at gamma 0.002](figures/arc.svg)",  # alt text
+    "with a penalty of $10^{-9}$ the weights",  # math: 10 is not notation
+    "the matrix is $2I$ here",  # math
+    "<figcaption>At gamma 0.005 the groups split.</figcaption>",  # a caption
+    "call `KernelRidge(kernels.rbf(1.0), 1e-9)` to see",  # code
+    "the weights are −2, 0 and 2",  # a claim typed with numbers
+])
+def test_a_typed_number_is_found_wherever_it_hides(text):
+    assert checks.stray_digits(text, "page.md"), text
+
+
+@pytest.mark.parametrize("text", [
+    f"The gap is {FACT} wide.",
+    r"$K_c = (I - J) K (I - J)$ and $\lambda_m / (n - 1)$ and $\lVert a \rVert^2 = \frac{1}{n}$",
+    r"$x_{12}$, $e^{-1}$, $\mathbf 1^\top$, $\alpha > 0$, $\pm 1/\sqrt{2}$",
+    r"$\gamma = \htmlData{fact=ring.gamma}{0.005}$",
+    "1. a numbered list item",
+    "see [the ring](kernel-pca.md#the-ring) and `float64` in `E24` and `x2` "
+    "[@scholkopf_kernel_pca]",
+])
+def test_notation_and_printed_facts_are_not_typed_numbers(text):
+    assert checks.stray_digits(text, "page.md") == []
+
+
+# ---------------------------------------------------------------- comparisons need a claim
+
+
+SECOND = FACT.replace("ring.gap", "ring.width").replace("0.634", "0.500")
+
+
+def test_a_comparison_between_printed_facts_needs_a_claim_or_a_reason():
+    sentence = f"The gap of {FACT} is wider than the inner group's width of {SECOND}."
+    assert checks.unchecked_comparisons(sentence, "page.md")
+    marked = sentence[:-1] + '<a class="claim-mark" href="#claim-ring-wider">✓</a>.'
+    assert checks.unchecked_comparisons(marked, "page.md") == []
+    exempt = sentence + "<!-- unchecked: both numbers are definitions, not measurements -->"
+    assert checks.unchecked_comparisons(exempt, "page.md") == []
+    assert checks.unchecked_comparisons(f"The gap is {FACT} and the width {SECOND}.",
+                                        "page.md") == []
+
+
+# ---------------------------------------------------------------- mkdocs refuses broken links
+
+
+def _site_copy(tmp_path: Path, extra: str) -> Path:
+    root = tmp_path / "repo"
+    shutil.copytree(PATHS.docs, root / "docs")
+    shutil.copy(PATHS.mkdocs_config, root / "mkdocs.yml")
+    page = root / "docs" / "glossary.md"
+    page.write_text(page.read_text() + "\n" + extra + "\n")
+    return root
+
+
+@pytest.mark.parametrize("extra", [
+    "See [a page that does not exist](no-such-page.md).",
+    "![a figure that was never drawn](figures/no-such-figure.svg)",
+    "See [a missing section](kernel-pca.md#no-such-heading).",
+])
+def test_mkdocs_fails_on_a_broken_link_or_a_missing_image(tmp_path, extra):
+    sys.path.insert(0, str(PATHS.root / "scripts"))
+    try:
+        from build_site import run_mkdocs
+    finally:
+        sys.path.pop(0)
+    assert run_mkdocs(_site_copy(tmp_path, extra), tmp_path / "site") != 0
+
+
+# ---------------------------------------------------------------- a failed build writes nothing
+
+
+def test_a_failing_build_leaves_docs_untouched(tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(PATHS.docs, docs)
+    before = {path: path.read_bytes() for path in docs.rglob("*") if path.is_file()}
+
+    def broken():
+        claim("the data support this", False)
+        return {}
+
+    paths = SitePaths(root=PATHS.root, docs=docs, cache=tmp_path / "cache",
+                      mkdocs_config=PATHS.mkdocs_config, lock_file=PATHS.lock_file,
+                      assets_list=docs / "ASSETS")
+    page = Page(slug="index", title="Broken", template="home.md.j2", sections=[broken],
+                module="kreport.pages.home")
+    with pytest.raises(Exception, match="the data support this"):
+        build_site([page], [], paths, use_cache=False, echo=lambda line: None)
+    after = {path: path.read_bytes() for path in docs.rglob("*") if path.is_file()}
+    assert after == before
+
+
+def test_problems_stop_the_build_before_anything_is_written(tmp_path, monkeypatch):
+    docs = tmp_path / "docs"
+    shutil.copytree(PATHS.docs, docs)
+    (docs / "index.md").write_text("edited by hand")
+    module = tmp_path / "typed_page.py"
+    module.write_text(textwrap.dedent("""
+        from kreport.report import Page
+
+        def ring():
+            return {"gap": 0.5}
+
+        page = Page(slug="index", title="T", template="typed.md.j2", sections=[ring])
+    """))
+    (tmp_path / "typed.md.j2").write_text("# T\n\nThe gap is 0.5, not {{ ring.gap | num }}.\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("typed_page", None)
+    import typed_page
+
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(yaml.safe_dump({"nav": ["index.md"]}))
+    paths = SitePaths(root=PATHS.root, docs=docs, cache=tmp_path / "cache",
+                      mkdocs_config=config, lock_file=PATHS.lock_file,
+                      assets_list=docs / "ASSETS")
+    with pytest.raises(BuildFailed, match=r"0\.5 typed, not printed from a fact"):
+        build_site([typed_page.page], [], paths, use_cache=False, echo=lambda line: None)
+    assert (docs / "index.md").read_text() == "edited by hand"
