@@ -1,0 +1,242 @@
+"""The build: compute every page and notebook, check everything, then write.
+
+:func:`build` computes (or takes from the cache) every page's facts and
+figures and every notebook's outputs, renders the markdown and manifests,
+runs the stability check and the site-wide checks, and returns the complete
+set of files for docs/ without touching docs/. :func:`write` then puts them
+in place, keeping a committed file's bytes wherever the fresh file is
+equivalent by :mod:`kreport.site.compare`. A build that fails any check writes
+nothing, so docs/ is never left half rewritten.
+
+For each page docs/ receives ``<slug>.md``, ``figures/<slug>-<name>.svg`` and
+``data/<slug>.json`` (the manifest); for each notebook ``<slug>.ipynb`` and
+``data/<slug>.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import jinja2
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kreport.report.page import Notebook, Page, PageResult, SiteSummary
+from kreport.report.render import RenderLog
+
+from . import checks, stability
+from .cache import CacheStore, cache_key
+from .compare import differences
+from .markdown import PRINTED_NUMBER, PageError, manifest_bytes, render_markdown
+from .notebooks import collect, execute, fill_markdown, notebook_modules
+from .paths import SitePaths
+from .results import result_from_json, result_to_json
+
+
+class BuildFailed(RuntimeError):
+    """A check failed; the message lists every problem and what to do."""
+
+
+@dataclass
+class Built:
+    """Everything a build produced, before anything is written."""
+
+    files: dict[str, bytes] = field(default_factory=dict)  # relative to docs/
+    outcomes: dict[str, stability.Outcome] = field(default_factory=dict)  # by slug
+    keys: dict[str, str] = field(default_factory=dict)  # cache key by slug
+    problems: list[str] = field(default_factory=list)
+    stability: dict = field(default_factory=dict)
+    echo: Callable[[str], None] = print  # reports progress line by line
+
+
+def page_key(page: Page, paths: SitePaths, also=()) -> str:
+    return cache_key([page.module], [page.template_path, *page.extra_inputs], paths.lock_file,
+                     also=also)
+
+
+def compute_page(page: Page, paths: SitePaths, store: CacheStore,
+                 site: SiteSummary | None = None, also=()) -> tuple[PageResult, bool, str]:
+    """A page's results, whether they came from the cache, and their key."""
+    key = page_key(page, paths, also)
+    stored = store.get("pages", page.slug, key)
+    if stored is not None:
+        return result_from_json(stored), True, key
+    result = page.compute(site=site)
+    store.put("pages", page.slug, key, result_to_json(result))
+    return result, False, key
+
+
+def _page_files(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, RenderLog]:
+    log = RenderLog()
+    markdown = render_markdown(page, result, log)
+    files = {f"{page.slug}.md": markdown.encode(),
+             f"data/{page.slug}.json": manifest_bytes(page, result)}
+    files.update({f"figures/{name}": data for name, data in result.figures.items()})
+    return files, markdown, log
+
+
+def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: str,
+              seconds: float) -> None:
+    try:
+        files, markdown, log = _page_files(page, result)
+    except (PageError, jinja2.TemplateError) as error:
+        built.problems.append(f"{page.slug}: {page.template}: {type(error).__name__}: {error}")
+        return
+    built.files.update(files)
+    built.outcomes[page.slug] = stability.Outcome(result=result, markdown=markdown, log=log)
+    built.keys[page.slug] = key
+    built.problems += checks.stray_digits(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.unchecked_comparisons(markdown, f"docs/{page.slug}.md")
+    origin = "cached" if cached else "computed"
+    built.echo(f"  {page.slug:<24} {len(PRINTED_NUMBER.findall(markdown)):5d} numbers "
+                       f"{len(result.claims):4d} claims {len(result.figures):3d} figures  "
+                       f"{origin} in {seconds:.1f} s")
+
+
+def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
+                  store: CacheStore) -> None:
+    started = time.perf_counter()
+    key = cache_key(notebook_modules(notebook), [notebook.source], paths.lock_file)
+    executed = store.get("notebooks", notebook.slug, key)
+    origin = "cached"
+    if executed is None:
+        executed, origin = execute(notebook, paths.root), "executed"
+        store.put("notebooks", notebook.slug, key, executed)
+    cleaned, result = collect(notebook, executed)
+    log = RenderLog()
+    filled = fill_markdown(notebook, cleaned, result, log)
+    built.files[notebook.target] = filled
+    built.files[f"data/{notebook.slug}.json"] = manifest_bytes(notebook.as_page(), result)
+    texts, svgs = stability._notebook_texts(cleaned)
+    built.outcomes[notebook.slug] = stability.Outcome(result=result, markdown=None, log=log,
+                                                      outputs=texts, svgs=svgs)
+    built.keys[notebook.slug] = key
+    built.problems += checks.notebook_stray_digits(json.loads(filled), f"docs/{notebook.target}")
+    built.echo(f"  {notebook.target:<24} {len(log.printed):5d} numbers "
+                       f"{len(result.claims):4d} claims  notebook {origin} in "
+                       f"{time.perf_counter() - started:.1f} s")
+
+
+def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) -> SiteSummary:
+    summary = {}
+    for item in [*pages, *notebooks]:
+        outcome = built.outcomes.get(item.slug)
+        if outcome is None:
+            continue
+        result = outcome.result
+        summary[item.slug] = {
+            "title": item.title,
+            "facts": len(list(_leaves(result.facts))),
+            "claims": len(result.claims),
+            "figures": len(result.figures),
+            "exact": len(result.exact),
+            "numbers": sum(1 for p in outcome.log.printed if p.filter in ("num", "tex")),
+        }
+    return SiteSummary(pages=summary, stability=built.stability)
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _leaves(item)
+    else:
+        yield value
+
+
+def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
+                   paths: SitePaths, store: CacheStore, echo) -> None:
+    key = cache_key(["kreport.site.stability"], [], paths.lock_file,
+                    also=sorted(f"{slug}={key}" for slug, key in built.keys.items()))
+    stored = store.get("stability", "site", key)
+    started = time.perf_counter()
+    if stored is None:
+        echo("  checking that every printed digit is significant (perturbed fixtures)")
+        report = stability.check(pages, built.outcomes, notebooks, paths.root)
+        stored = {"summary": report.summary(), "problems": report.problems}
+        store.put("stability", "site", key, stored)
+        origin = "computed"
+    else:
+        origin = "cached"
+    built.stability = stored["summary"]
+    built.problems += [f"stability: {problem}" for problem in stored["problems"]]
+    summary = stored["summary"]
+    built.echo(
+        f"  stability check: {summary['printed_checked']} printed numbers, "
+        f"{summary['facts_checked']} facts, {summary['figure_arrays_checked']} figure arrays "
+        f"on {summary['replicas']} perturbed replicas, {summary['problems']} problems; "
+        f"{origin} in {time.perf_counter() - started:.1f} s")
+
+
+def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
+          use_cache: bool = True, run_stability: bool = True, echo=print) -> Built:
+    """Compute and check everything; write nothing."""
+    store = CacheStore(paths.cache, enabled=use_cache)
+    built = Built(echo=echo)
+    ordinary = [page for page in pages if not page.reads_site]
+    for page in ordinary:
+        started = time.perf_counter()
+        result, cached, key = compute_page(page, paths, store)
+        _add_page(built, page, result, cached, key, time.perf_counter() - started)
+    for notebook in notebooks:
+        _add_notebook(built, notebook, paths, store)
+    if run_stability:
+        _run_stability(built, ordinary, notebooks, paths, store, echo)
+    summary = _site_summary(built, pages, notebooks)
+    for page in pages:
+        if page.reads_site:
+            started = time.perf_counter()
+            also = sorted(f"{slug}={key}" for slug, key in built.keys.items())
+            also.append(json.dumps(summary.stability, sort_keys=True))
+            result, cached, key = compute_page(page, paths, store, site=summary, also=also)
+            _add_page(built, page, result, cached, key, time.perf_counter() - started)
+    built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
+    built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)
+    return built
+
+
+def write(built: Built, paths: SitePaths) -> list[str]:
+    """Put the built files in docs/; return the ones whose bytes changed.
+
+    A committed file whose content is equivalent (by the compare rule) keeps
+    its bytes; stale output in the generated folders (a figure no page draws
+    now) is removed. Fails, writing nothing, when docs/ holds a file elsewhere
+    that no page writes and no asset declaration covers.
+    """
+    stale, unknown = checks.unaccounted_files(paths.docs, set(built.files), paths.assets_list)
+    if unknown:
+        raise BuildFailed("docs/ holds files the build does not account for:\n  "
+                          + "\n  ".join(unknown))
+    changed = []
+    for relative in stale:
+        (paths.docs / relative).unlink()
+        changed.append(f"{relative} (removed: no page writes it)")
+    for relative, data in sorted(built.files.items()):
+        target = paths.docs / relative
+        if target.exists():
+            committed = target.read_bytes()
+            if committed == data or not differences(relative, committed, data):
+                continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        changed.append(relative)
+    return changed
+
+
+def build_site(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
+               use_cache: bool = True, echo=print) -> Built:
+    """``make docs``: build, check, and write only if every check passed."""
+    started = time.perf_counter()
+    built = build(pages, notebooks, paths, use_cache=use_cache, echo=echo)
+    if built.problems:
+        count = len(built.problems)
+        raise BuildFailed(f"{count} problem{'s' if count > 1 else ''}; docs/ was not touched:\n  "
+                          + "\n  ".join(built.problems))
+    changed = write(built, paths)
+    echo(f"built {len(pages)} pages and {len(notebooks)} notebooks in "
+         f"{time.perf_counter() - started:.1f} s; {len(changed)} files changed in docs/"
+         + (": " + ", ".join(changed) if changed else ""))
+    return built

@@ -1,0 +1,150 @@
+"""The one cache rule, for pages and notebooks alike.
+
+A result is reused only when none of its inputs changed. The inputs of a page
+or a notebook are:
+
+* the source of every kreport module it imports, followed through imports
+  (for a notebook, the imports of its code cells), plus the page-facing
+  machinery in ``kreport/report/`` and the driver in ``kreport/site/``;
+* its own files (a page's template, a notebook's source) and any extra input
+  it names (a timing file);
+* every fixture file, the pinned lock file and the installed versions of the
+  libraries that compute and render;
+* for a page that reads the whole site, the keys of every other page.
+
+Keying on the page text alone would serve stale numbers after a change to the
+library or the data; this key cannot. :class:`CacheStore` keeps one entry per
+name, so a stale entry is replaced, never served.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib.metadata
+import importlib.util
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
+COMPUTING_LIBRARIES = ("numpy", "scipy", "matplotlib", "jinja2", "nbclient", "ipykernel",
+                       "nbformat")
+
+
+def _module_file(name: str) -> Path | None:
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):  # "from kreport.x import a_function"
+        return None
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return None
+    return Path(spec.origin)
+
+
+def imported_kreport_modules(source: str, package: str, filename: str = "<source>") -> set[str]:
+    """The kreport modules a piece of Python source imports (absolute or relative)."""
+    tree = ast.parse(source, filename=filename)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            # "from kreport import kernels" imports a module, not a name
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in found if name == "kreport" or name.startswith("kreport.")}
+
+
+def kreport_sources(module_names: Iterable[str]) -> list[Path]:
+    """Every kreport source file the modules reach through their imports, plus
+    the machinery (``kreport/report``) and the driver (``kreport/site``)."""
+    seen: dict[str, Path | None] = {}
+    pending = [*module_names, "kreport.report"]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        path = _module_file(name)
+        seen[name] = path
+        if path is None:
+            continue
+        is_package = path.name == "__init__.py"
+        package = name if is_package else name.rpartition(".")[0]
+        pending.extend(imported_kreport_modules(path.read_text(encoding="utf-8"), package,
+                                                str(path)))
+        parts = name.split(".")
+        pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+    machinery = {*(PACKAGE_ROOT / "report").glob("*.py"), *(PACKAGE_ROOT / "site").glob("*.py")}
+    return sorted({path for path in seen.values() if path is not None} | machinery)
+
+
+def fixture_files() -> list[Path]:
+    return sorted((PACKAGE_ROOT / "data").glob("*.csv"))
+
+
+def environment_fingerprint() -> str:
+    versions = []
+    for library in COMPUTING_LIBRARIES:
+        try:
+            versions.append(f"{library}=={importlib.metadata.version(library)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{library} absent")
+    versions.append(f"python {sys.version_info.major}.{sys.version_info.minor}")
+    return "\n".join(versions)
+
+
+def input_files(modules: Iterable[str], own_files: Iterable[Path], lock_file: Path) -> list[Path]:
+    files = set(kreport_sources(modules)) | set(fixture_files()) | set(own_files)
+    files.add(lock_file)
+    return sorted(files)
+
+
+def cache_key(modules: Iterable[str], own_files: Iterable[Path], lock_file: Path,
+              also: Iterable[str] = ()) -> str:
+    """The key of a result computed from ``modules`` and ``own_files``.
+
+    ``also`` adds strings that are inputs too (other pages' keys, a setting).
+    """
+    root = PACKAGE_ROOT.parent
+    digest = hashlib.sha256(environment_fingerprint().encode())
+    for path in input_files(modules, own_files, lock_file):
+        name = path.relative_to(root) if path.is_relative_to(root) else path
+        digest.update(str(name).encode() + b"\0")
+        digest.update(path.read_bytes() if path.exists() else b"<missing>")
+        digest.update(b"\0")
+    for extra in also:
+        digest.update(extra.encode() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+class CacheStore:
+    """One stored result per (kind, name); storing a new key drops the old one."""
+
+    def __init__(self, directory: Path, enabled: bool = True):
+        self.directory = Path(directory)
+        self.enabled = enabled
+
+    def _path(self, kind: str, name: str, key: str) -> Path:
+        return self.directory / kind / name / f"{key}.json"
+
+    def get(self, kind: str, name: str, key: str):
+        path = self._path(kind, name, key)
+        if not self.enabled or not path.exists():
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def put(self, kind: str, name: str, key: str, value) -> None:
+        if not self.enabled:
+            return
+        path = self._path(kind, name, key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("*.json"):
+            old.unlink()
+        path.write_text(json.dumps(value), encoding="utf-8")

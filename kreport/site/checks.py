@@ -1,0 +1,214 @@
+"""What must hold of the site as a whole, checked by ``make docs`` and ``make test``.
+
+* docs/ holds exactly the files the build writes plus the hand-written assets
+  declared in ``docs/ASSETS`` (one glob per line): a page left behind by a
+  renamed module, or a file written by hand, fails by name;
+* the navigation in mkdocs.yml lists exactly the built pages and notebooks,
+  each once;
+* no digit reaches a rendered page outside a fact's mark-up: not in prose,
+  headings, tables, figure captions, alt text, code or math. Digits that are
+  notation rather than measurement (an index ``x_1``, a power ``a^2``, the
+  divisor ``n - 1``) are allowed by :data:`STRUCTURAL`, a short list with a
+  reason for each entry.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+import yaml
+
+# ---------------------------------------------------------------- files and navigation
+
+
+def declared_assets(assets_list: Path) -> list[str]:
+    lines = assets_list.read_text(encoding="utf-8").splitlines() if assets_list.exists() else []
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+#: Folders of docs/ that only the build writes: a file there that no page
+#: writes any more is stale output (a figure a page stopped drawing).
+GENERATED_FOLDERS = ("figures/", "data/")
+
+
+def unaccounted_files(docs: Path, generated: set[str],
+                      assets_list: Path) -> tuple[list[str], list[str]]:
+    """(stale, problems): stale build output in the generated folders, which
+    ``make docs`` removes; and files nobody writes anywhere else, or asset
+    globs matching nothing, each a problem naming what to do."""
+    globs = declared_assets(assets_list)
+    present = sorted(path.relative_to(docs).as_posix() for path in docs.rglob("*")
+                     if path.is_file())
+    listing = assets_list.relative_to(docs).as_posix()
+    stale, problems = [], []
+    for relative in present:
+        if relative in generated or relative == listing:
+            continue
+        if relative.startswith(GENERATED_FOLDERS):
+            stale.append(relative)
+        elif not any(fnmatch.fnmatchcase(relative, pattern) for pattern in globs):
+            problems.append(
+                f"docs/{relative} is not written by any page or notebook and is not a declared "
+                f"asset: if it is left from a renamed or removed page, delete it; if it is "
+                f"written by hand on purpose, add it to docs/{listing}"
+            )
+    for pattern in globs:
+        if not any(fnmatch.fnmatchcase(relative, pattern) for relative in present):
+            problems.append(f"docs/{listing} declares {pattern!r}, which matches no file; "
+                            "remove the line")
+    return stale, problems
+
+
+def _nav_files(entries) -> list[str]:
+    files = []
+    for entry in entries:
+        if isinstance(entry, str):
+            files.append(entry)
+        elif isinstance(entry, dict):
+            for value in entry.values():
+                files.extend(_nav_files(value) if isinstance(value, list) else [value])
+    return files
+
+
+def navigation(mkdocs_config: Path) -> list[str]:
+    """The files the navigation lists, in order."""
+    config = yaml.load(mkdocs_config.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    return _nav_files(config.get("nav", []))
+
+
+def navigation_problems(mkdocs_config: Path, built: list[str]) -> list[str]:
+    """The navigation must list every built page exactly once, and nothing else."""
+    listed = navigation(mkdocs_config)
+    problems = [f"mkdocs.yml lists {name} more than once" for name in sorted(set(listed))
+                if listed.count(name) > 1]
+    problems += [f"page {name} is built but not in the navigation of mkdocs.yml: add it"
+                 for name in built if name not in listed]
+    problems += [f"mkdocs.yml lists {name}, which no page or notebook builds: remove it"
+                 for name in listed if name not in built]
+    return problems
+
+
+# ---------------------------------------------------------------- digits outside facts
+
+#: Digits that are notation, not measurement. Each pattern is removed from
+#: math before the search for digits; the comment says why it may stay.
+STRUCTURAL = [
+    (re.compile(r"_\{[^{}]*\}|_[0-9A-Za-z]"), "a subscript is an index"),
+    (re.compile(r"\^\{[^{}]*\}|\^[0-9A-Za-z]"), "a superscript is a power or an inverse"),
+    (re.compile(r"\\frac\{1\}|\\tfrac\{1\}|\\frac1|(?<![\d.])1\s*/"), "one over something"),
+    (re.compile(r"\b[a-zA-Z]\s*[-+−]\s*1\b"), "n − 1, d + 1: one more or fewer than a symbol"),
+    (re.compile(r"\\(?:mathbf|boldsymbol|mathbb)\s*\{?1\}?"), "the vector or matrix of ones"),
+    (re.compile(r"(?:=|>|<|\\ge|\\le|\\geq|\\leq|\\ne|\\neq)\s*0(?![\d.])"),
+     "a comparison with zero"),
+    (re.compile(r"\\sqrt\{2\}"), "the root of two of a unit vector with two equal entries"),
+    (re.compile(r"(?<![\d.])2\s*\\sigma"), "the 2σ² of the Gaussian kernel's width form"),
+]
+FACT_ELEMENT = re.compile(r'<(span|code) class="fact[^"]*" data-fact="[^"]*"[^>]*>.*?</\1>',
+                          re.S)
+CITATION = re.compile(r'<(cite|span|div|li) class="(?:citation|reference)[^"]*"[^>]*>.*?</\1>',
+                      re.S)
+MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|\$[^$\n]+\$", re.S)
+NUMBER_LITERAL = re.compile(r"(?<![A-Za-z_\d])\d+(?:[.,]\d+)*")
+LIST_MARKER = re.compile(r"^[ \t]*\d+\.[ \t]", re.M)
+
+
+def _remove_htmldata(text: str) -> str:
+    """Drop every ``\\htmlData{fact=…}{…}`` (balanced braces) from TeX."""
+    out, index, opener = [], 0, "\\htmlData{fact="
+    while True:
+        start = text.find(opener, index)
+        if start < 0:
+            out.append(text[index:])
+            return "".join(out)
+        out.append(text[index:start])
+        position, groups = start + len("\\htmlData"), 0
+        while groups < 2 and position < len(text):
+            depth = 0
+            while position < len(text):
+                depth += {"{": 1, "}": -1}.get(text[position], 0)
+                position += 1
+                if depth == 0:
+                    break
+            groups += 1
+        out.append(" ")
+        index = position
+
+
+def stray_digits(text: str, where: str) -> list[str]:
+    """Digits in rendered markdown that no fact printed, one message per line."""
+    text = FACT_ELEMENT.sub(" ", text)
+    text = CITATION.sub(" ", text)
+    text = re.sub(r"\[@[^\]\s]+\]", " ", text)  # a citation key ([@key], mkdocs-bibtex)
+    text = _remove_htmldata(text)
+    text = re.sub(r"\]\([^)\s]*\)", "]", text)  # link and image targets
+    text = re.sub(r"<[^>\n]+>", " ", text)  # tags and their attributes
+    text = re.sub(r"\{[#:][^}\n]*\}", " ", text)  # attribute lists {#id .class}
+    text = LIST_MARKER.sub(" ", text)  # numbered-list markers are markup
+
+    def notation_only(match: re.Match) -> str:
+        math = match.group(0)
+        for pattern, _ in STRUCTURAL:
+            math = pattern.sub(" ", math)
+        return math.replace("\n", " ") + "\n" * match.group(0).count("\n")
+
+    text = MATH.sub(notation_only, text)
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        found = NUMBER_LITERAL.findall(line)
+        if found:
+            problems.append(f"{where}, line {number}: {', '.join(found)} typed, not printed "
+                            f"from a fact: {line.strip()[:100]}")
+    return problems
+
+
+def notebook_stray_digits(notebook: dict, where: str) -> list[str]:
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "markdown":
+            problems += stray_digits("".join(cell["source"]), f"{where} cell {index}")
+    return problems
+
+
+# ---------------------------------------------------------------- comparisons without a claim
+
+#: Words that state a relation between numbers. A sentence that prints two or
+#: more facts and uses one of them must carry a claim mark (the page module
+#: asserts the relation) or a reasoned exemption.
+COMPARISON_WORDS = re.compile(
+    r"\b(between|above|below|more|less|larger|smaller|exceeds?|exceeding|twice|half|closer|"
+    r"further|farther|greater|fewer|higher|lower|than|wider|narrower|bigger|rises?|falls?|"
+    r"grows?|shrinks?|same|equals?|agrees?|matches|beats?|outshines?|within)\b", re.I)
+PROVENANCE_BLOCK = re.compile(r'^\?\?\? info "How these numbers were made"\n(?:(?: {4}.*)?\n)*',
+                              re.M)
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_$(\[<])|\n\s*\n|\n(?=\|)")
+FACT_MARK = re.compile(r'data-fact="|\\htmlData\{fact=')
+COVERED = re.compile(r'class="claim-mark"|<!-- unchecked: ')
+
+
+def _plain_words(sentence: str) -> str:
+    sentence = FACT_ELEMENT.sub(" ", sentence)
+    sentence = _remove_htmldata(sentence)
+    sentence = MATH.sub(" ", sentence)
+    return re.sub(r"<[^>]+>", " ", sentence)
+
+
+def unchecked_comparisons(text: str, where: str) -> list[str]:
+    """Sentences that print two or more facts and compare them, with no claim mark."""
+    text = PROVENANCE_BLOCK.sub("\n", text)
+    text = re.sub(r"^```.*?^```", "\n", text, flags=re.S | re.M)  # code blocks
+    problems = []
+    for sentence in SENTENCE_END.split(text):
+        if len(FACT_MARK.findall(sentence)) < 2 or COVERED.search(sentence):
+            continue
+        words = COMPARISON_WORDS.findall(_plain_words(sentence))
+        if words:
+            shown = re.sub(r"\s+", " ", _plain_words(sentence)).strip()[:140]
+            problems.append(
+                f"{where}: a sentence prints {len(FACT_MARK.findall(sentence))} facts and "
+                f"compares them ({', '.join(sorted({w.lower() for w in words}))}) but no claim "
+                f"checks it; add a claim with an id and mark the sentence with "
+                f"{{{{ checked(\"section.id\") }}}}, or exempt it with {{{{ unchecked(\"why\") "
+                f"}}}}: \u201c{shown}\u201d")
+    return problems

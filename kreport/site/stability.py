@@ -1,0 +1,402 @@
+"""The stability check: is every printed digit significant on every machine?
+
+Another machine (another BLAS kernel, another CPU) rounds differently in the
+last bit. The algorithms here are backward stable, so such a difference acts
+like a perturbation of the inputs by a few units in the last place (ulps).
+The check emulates it: it recomputes every page and notebook on fixtures whose
+every value is multiplied by ``1 + k·ε`` (k drawn from ``−ULPS..ULPS`` with a
+fixed seed, :data:`REPLICAS` replicas; see ``kreport.data``), and measures each
+number's *spread*, the largest distance from its unperturbed value. Then:
+
+* a printed number must print the same in every replica, and must keep
+  printing the same when moved by :data:`MARGIN` times its spread either way
+  (so a value sitting on a rounding boundary, whose printed form another
+  machine could flip, fails even if the replicas happened not to flip it);
+* a locked number must have ``MARGIN × spread ≤ rtol × |value|``, its lock
+  tolerance (the default, or the one its section declared with ``within``);
+  a value whose spread is as large as itself is noise and must be a bound;
+* a bound must hold with room: ``MARGIN × measured < limit`` in every replica;
+* counts, yes/no answers and strings must not change at all; nor may any
+  claim fail or any section raise on perturbed fixtures;
+* what a figure draws (``drawn_data``) must move by at most its tolerance
+  times the largest value of that array;
+* a notebook's published facts follow the rules above, and its printed text
+  outputs must be identical in every replica.
+
+Facts and claims declared exact (``exact(...)``, ``claim(..., exact=...)``)
+are of exact data with exact arithmetic; they are checked on the committed
+fixtures only. Timings (a page's ``machine_specific`` sections) are measured
+on one machine by design and are left out.
+
+The factor :data:`MARGIN` stands for what a few-ulp perturbation cannot show:
+another machine's rounding may be larger than ours by a small factor (longer
+sums, a different blocking), so a printed digit needs that much room.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+import os
+import pickle
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+import numpy as np
+
+from kreport.data import PERTURBATION_VARIABLE
+from kreport.report.facts import Bound
+from kreport.report.numbers import format_number, format_tex
+from kreport.report.page import Notebook, Page, PageResult
+from kreport.report.render import RenderLog
+
+from .compare import SVG_TOLERANCE_PX, svg_differences
+from .markdown import render_markdown
+from .notebooks import collect, execute, fill_markdown
+from .results import exact_reason, flat_facts, is_number, tolerance_of
+
+ULPS = 4
+REPLICAS = 3
+SEEDS = tuple(range(1, REPLICAS + 1))
+MARGIN = 10.0
+
+
+# ---------------------------------------------------------------- one replica
+
+
+@dataclass
+class Outcome:
+    """What one run of one page or notebook produced, as plain data."""
+
+    result: PageResult
+    markdown: str | None  # None when the page could not be rendered
+    log: RenderLog = field(default_factory=RenderLog)
+    outputs: list[str] = field(default_factory=list)  # a notebook's printed text, per output
+    svgs: list[bytes] = field(default_factory=list)  # a notebook's SVG outputs
+    render_error: str = ""
+
+
+def page_outcome(page: Page, lenient: bool) -> Outcome:
+    result = page.compute(lenient=lenient)
+    log = RenderLog()
+    try:
+        markdown = render_markdown(page, result, log)
+        error = ""
+    except Exception as problem:  # a failed section leaves the template a fact short
+        if not lenient:
+            raise
+        markdown, error = None, f"{type(problem).__name__}: {problem}"
+    return Outcome(result=result, markdown=markdown, log=log, render_error=error)
+
+
+def _notebook_texts(executed: dict) -> tuple[list[str], list[bytes]]:
+    texts, svgs = [], []
+    for index, cell in enumerate(executed["cells"]):
+        for output in cell.get("outputs", []):
+            if "text" in output:
+                texts.append(f"cell {index}: " + "".join(output["text"]))
+            data = output.get("data", {})
+            if "text/plain" in data and "image/svg+xml" not in data:
+                texts.append(f"cell {index}: " + "".join(data["text/plain"]))
+            if "image/svg+xml" in data:
+                svgs.append("".join(data["image/svg+xml"]).encode())
+    return texts, svgs
+
+
+def notebook_outcome(notebook: Notebook, root: Path) -> Outcome:
+    executed = execute(notebook, root)
+    cleaned, result = collect(notebook, executed)
+    log = RenderLog()
+    try:
+        fill_markdown(notebook, cleaned, result, log)
+        error = ""
+    except Exception as problem:
+        error = f"{type(problem).__name__}: {problem}"
+    texts, svgs = _notebook_texts(cleaned)
+    return Outcome(result=result, markdown=None, log=log, outputs=texts, svgs=svgs,
+                   render_error=error)
+
+
+def run_replica(page_modules: list[str], notebooks: list[Notebook], root: Path) -> dict:
+    """Every page and notebook on the (already perturbed) fixtures, leniently."""
+    outcomes = {}
+    for module in page_modules:
+        page = importlib.import_module(module).page
+        outcomes[page.slug] = page_outcome(page, lenient=True)
+    for notebook in notebooks:
+        try:
+            outcomes[notebook.slug] = notebook_outcome(notebook, root)
+        except Exception as problem:
+            outcomes[notebook.slug] = f"{type(problem).__name__}: {problem}"
+    return outcomes
+
+
+def _replica_in_subprocess(seed: int, page_modules, notebooks, root: Path) -> dict:
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "replica.pickle"
+        spec = json.dumps({"pages": page_modules, "root": str(root), "notebooks": [
+            {"slug": n.slug, "title": n.title, "source": str(n.source)} for n in notebooks]})
+        environment = dict(os.environ, **{PERTURBATION_VARIABLE: f"{seed}:{ULPS}"})
+        # The replica imports exactly what this process imports.
+        environment["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+        completed = subprocess.run(
+            [sys.executable, "-m", "kreport.site.stability", "--spec", spec, "--out", str(out)],
+            env=environment, capture_output=True, text=True, check=False, cwd=root)
+        if completed.returncode != 0:
+            raise RuntimeError(f"stability replica {seed} failed:\n{completed.stderr[-3000:]}")
+        return pickle.loads(out.read_bytes())
+
+
+def _main() -> None:
+    parser = argparse.ArgumentParser(description="one stability replica (used by the check)")
+    parser.add_argument("--spec", required=True)
+    parser.add_argument("--out", required=True)
+    options = parser.parse_args()
+    spec = json.loads(options.spec)
+    notebooks = [Notebook(n["slug"], n["title"], Path(n["source"])) for n in spec["notebooks"]]
+    # Imported by name, not run as __main__, so the pickled outcomes name their
+    # classes by a module the parent process can import.
+    from kreport.site.stability import run_replica as replica
+
+    outcomes = replica(spec["pages"], notebooks, Path(spec["root"]))
+    Path(options.out).write_bytes(pickle.dumps(outcomes))
+
+
+# ---------------------------------------------------------------- comparing
+
+
+def printed_unit(value: float, options: dict) -> float:
+    """The value of one unit in the last printed place."""
+    if options.get("dec") is not None:
+        return 10.0 ** -options["dec"]
+    if isinstance(value, int) or (float(value).is_integer() and options.get("sig") is None):
+        return 1.0
+    sig = options.get("sig") or 3
+    if value == 0:
+        return 0.0
+    return 10.0 ** (Decimal(repr(float(value))).adjusted() - sig + 1)
+
+
+def _format(filter_name: str, value, options: dict) -> str:
+    if filter_name == "tex":
+        return format_tex(value, **options)
+    return format_number(value, **options)
+
+
+@dataclass
+class Report:
+    """The check's findings: problems (each fails the check) and what was measured."""
+
+    problems: list[str] = field(default_factory=list)
+    facts_checked: int = 0
+    printed_checked: int = 0
+    figure_arrays_checked: int = 0
+    exact_facts: int = 0
+    largest_printed_ratio: float = 0.0  # spread over one unit of the last printed digit
+    largest_printed_key: str = ""
+    largest_locked_ratio: float = 0.0  # MARGIN·spread over the lock tolerance
+    largest_locked_key: str = ""
+
+    def summary(self) -> dict:
+        return {
+            "replicas": REPLICAS, "ulps": ULPS, "margin": MARGIN,
+            "facts_checked": self.facts_checked, "printed_checked": self.printed_checked,
+            "figure_arrays_checked": self.figure_arrays_checked,
+            "exact_facts": self.exact_facts, "problems": len(self.problems),
+            "largest_printed_ratio": self.largest_printed_ratio,
+            "largest_printed_key": self.largest_printed_key,
+            "largest_locked_ratio": self.largest_locked_ratio,
+            "largest_locked_key": self.largest_locked_key,
+        }
+
+
+def _spread(base: float, others: list[float]) -> float:
+    return max((abs(other - base) for other in others), default=0.0)
+
+
+def _compare_facts(slug: str, baseline: PageResult, replicas: list[PageResult],
+                   skip: tuple, report: Report) -> dict[str, float]:
+    """Check every fact leaf; return each number's spread by key."""
+    base = flat_facts(baseline, skip)
+    others = [flat_facts(replica, skip) for replica in replicas]
+    spreads: dict[str, float] = {}
+    for key, value in base.items():
+        if exact_reason(baseline, key):
+            report.exact_facts += 1
+            continue
+        values = [other[key] for other in others if key in other]
+        report.facts_checked += 1
+        where = f"{slug}: fact {key}"
+        if isinstance(value, Bound):
+            measured = [value.measured] + [v.measured for v in values if isinstance(v, Bound)]
+            if max(measured) * MARGIN >= value.limit:
+                report.problems.append(
+                    f"{where} is printed as 'below 1e{value.exponent}' but measures up to "
+                    f"{max(measured):.2g} on perturbed fixtures, less than a factor of "
+                    f"{MARGIN:g} of room: raise the bound's exponent")
+        elif isinstance(value, float) or isinstance(value, int) and not isinstance(value, bool) \
+                and any(isinstance(v, float) for v in values):
+            numbers = [float(v) for v in values if is_number(v)]
+            spread = _spread(float(value), numbers)
+            spreads[key] = spread
+            rtol = tolerance_of(baseline, key)
+            allowed = rtol * abs(value)
+            ratio = MARGIN * spread / allowed if allowed else (math.inf if spread else 0.0)
+            if ratio > report.largest_locked_ratio:
+                report.largest_locked_ratio, report.largest_locked_key = ratio, f"{slug}:{key}"
+            if ratio > 1:
+                advice = ("it is rounding noise: print it as a bound (bound(value, exponent))"
+                          if value == 0 or spread >= 0.01 * abs(value) else
+                          "if the question is ill-posed (one direction of a tied pair, a ratio "
+                          "of noise) measure a well-posed quantity instead; if it is only "
+                          "ill-conditioned, declare its tolerance with within(value, rtol) and "
+                          "print fewer digits")
+                report.problems.append(
+                    f"{where} = {value!r} moves by {spread:.3g} on perturbed fixtures, more "
+                    f"than its lock tolerance {rtol:g} allows with a margin of {MARGIN:g}: "
+                    f"{advice}")
+        elif any(v != value for v in values):
+            changed = next(v for v in values if v != value)
+            report.problems.append(
+                f"{where} = {value!r} became {changed!r} on perturbed fixtures: a count, a "
+                "yes/no or a string that depends on rounding is not a property of the data")
+    return spreads
+
+
+def _compare_printed(slug: str, baseline: Outcome, replicas: list[PageResult],
+                     spreads: dict, report: Report) -> None:
+    others = [flat_facts(replica) for replica in replicas]
+    base = flat_facts(baseline.result)
+    for printed in baseline.log.printed:
+        if printed.filter not in ("num", "tex"):
+            continue
+        value = base.get(printed.key)
+        if not is_number(value) or exact_reason(baseline.result, printed.key):
+            continue
+        report.printed_checked += 1
+        spread = spreads.get(printed.key, 0.0)
+        unit = printed_unit(value, printed.options)
+        ratio = spread / unit if unit else (math.inf if spread else 0.0)
+        if ratio > report.largest_printed_ratio:
+            report.largest_printed_ratio, report.largest_printed_key = ratio, \
+                f"{slug}:{printed.key}"
+        shifted = [value + MARGIN * spread, value - MARGIN * spread] if spread else []
+        forms = {_format(printed.filter, v, printed.options)
+                 for v in [*(o[printed.key] for o in others if printed.key in o), *shifted]}
+        if forms - {printed.text}:
+            options = {k: v for k, v in printed.options.items() if v not in (None, False)}
+            report.problems.append(
+                f"{slug}: {printed.key} is printed as {printed.text!r} ({options or 'default'})"
+                f" but its spread on perturbed fixtures is {spread:.3g}, so another machine "
+                f"may print {sorted(forms - {printed.text})}: print fewer digits (or, if it "
+                "sits on a rounding boundary, one more or one fewer)")
+
+
+def _compare_figures(slug: str, page: Page, baseline: PageResult, replicas: list[PageResult],
+                     report: Report) -> None:
+    tolerances = {spec.filename(slug): spec.rtol for spec in page.figures}
+    for filename, drawn in baseline.figure_data.items():
+        rtol = tolerances.get(filename, 0.0)
+        for key, value in drawn.items():
+            report.figure_arrays_checked += 1
+            where = f"{slug}: figure {filename}, {key}"
+            for replica in replicas:
+                other = replica.figure_data.get(filename, {}).get(key)
+                if other is None:
+                    continue
+                if isinstance(value, str) or isinstance(other, str):
+                    if value != other:
+                        report.problems.append(f"{where}: text {value!r} became {other!r}")
+                    continue
+                if value.shape != other.shape or not np.array_equal(
+                        np.isnan(value), np.isnan(other)):
+                    report.problems.append(f"{where}: shape or gaps changed "
+                                           f"({value.shape} → {other.shape})")
+                    continue
+                finite = ~np.isnan(value)
+                if not finite.any():
+                    continue
+                scale = float(np.max(np.abs(value[finite]))) or 1.0
+                spread = float(np.max(np.abs(value[finite] - other[finite])))
+                if MARGIN * spread > rtol * scale:
+                    report.problems.append(
+                        f"{where} moves by {spread:.3g} (of a largest value {scale:.3g}) on "
+                        f"perturbed fixtures, more than the figure's tolerance {rtol:g} allows "
+                        f"with a margin of {MARGIN:g}: draw a well-posed quantity, or declare "
+                        "the figure's tolerance (Figure(rtol=…))")
+                    break
+
+
+def _compare_notebook(slug: str, baseline: Outcome, replicas: list[Outcome],
+                      report: Report) -> None:
+    for number, replica in enumerate(replicas):
+        if replica.outputs != baseline.outputs:
+            changed = next((b, r) for b, r in zip(baseline.outputs, replica.outputs, strict=False)
+                           if b != r) if len(replica.outputs) == len(baseline.outputs) else \
+                ("(count)", "(count)")
+            report.problems.append(
+                f"{slug}: a printed output differs on perturbed fixtures (replica {number + 1})"
+                f": {changed[0][:160]!r} became {changed[1][:160]!r}; print rounded values "
+                "whose digits are significant")
+        for index, (svg, other) in enumerate(zip(baseline.svgs, replica.svgs, strict=False)):
+            moved = svg_differences(svg, other, tolerance=SVG_TOLERANCE_PX / MARGIN, limit=1)
+            if moved:
+                report.problems.append(f"{slug}: figure output {index} moves on perturbed "
+                                       f"fixtures: {moved[0]}")
+
+
+def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Notebook],
+          root: Path) -> Report:
+    """Run the replicas and compare them with the unperturbed ``baselines``."""
+    checked = [page for page in pages if not page.reads_site and page.slug in baselines]
+    modules = [page.module for page in checked]
+    with ThreadPoolExecutor(max_workers=max(1, min(REPLICAS, os.cpu_count() or 1))) as pool:
+        replicas = list(pool.map(
+            lambda seed: _replica_in_subprocess(seed, modules, notebooks, root), SEEDS))
+    report = Report()
+    for page in checked:
+        slug, baseline = page.slug, baselines[page.slug]
+        outcomes = [replica[slug] for replica in replicas]
+        for seed, outcome in zip(SEEDS, outcomes, strict=True):
+            for failure in outcome.result.failures:
+                report.problems.append(f"{slug}: on perturbed fixtures (seed {seed}), "
+                                       f"{failure.section}: {failure.message}")
+            if outcome.render_error:
+                report.problems.append(f"{slug}: the template could not be rendered on "
+                                       f"perturbed fixtures (seed {seed}): {outcome.render_error}")
+        results = [outcome.result for outcome in outcomes]
+        spreads = _compare_facts(slug, baseline.result, results, page.machine_specific, report)
+        _compare_printed(slug, baseline, results, spreads, report)
+        _compare_figures(slug, page, baseline.result, results, report)
+        for seed, outcome in zip(SEEDS, outcomes, strict=True):
+            if outcome.markdown is not None and baseline.markdown is not None \
+                    and outcome.markdown != baseline.markdown and not report.problems:
+                report.problems.append(f"{slug}: the rendered page differs on perturbed "
+                                       f"fixtures (seed {seed}) for a reason none of the "
+                                       "fact checks names; compare the two renders")
+    for notebook in notebooks:
+        outcomes = [replica[notebook.slug] for replica in replicas]
+        if any(isinstance(outcome, str) for outcome in outcomes):
+            report.problems += [f"{notebook.slug}: on perturbed fixtures: {o}" for o in outcomes
+                                if isinstance(o, str)]
+            continue
+        baseline = baselines[notebook.slug]
+        for outcome in outcomes:
+            report.problems += [f"{notebook.slug}: on perturbed fixtures, {f.message}"
+                                for f in outcome.result.failures]
+        results = [outcome.result for outcome in outcomes]
+        spreads = _compare_facts(notebook.slug, baseline.result, results, (), report)
+        _compare_printed(notebook.slug, baseline, results, spreads, report)
+        _compare_notebook(notebook.slug, baseline, outcomes, report)
+    return report
+
+
+if __name__ == "__main__":
+    _main()
