@@ -1,6 +1,6 @@
 """Regenerate every page, figure, manifest and notebook into docs/, then build site/.
 
-Usage: python scripts/build_site.py [--no-cache] [--no-mkdocs]
+Usage: python scripts/build_site.py [--no-cache] [--no-mkdocs] [--only SLUG ...]
 
 This is what `make docs` runs. It hands the pages and notebooks of
 kreport.pages and the repository's paths to the driver (kreport.site.build),
@@ -43,6 +43,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-cache", action="store_true", help="recompute every page")
     parser.add_argument("--no-mkdocs", action="store_true", help="regenerate docs/ only")
+    parser.add_argument("--only", nargs="+", metavar="SLUG",
+                        help="build and write only these pages or notebooks (while working on "
+                             "them; the site-wide checks wait for a full build)")
     options = parser.parse_args()
 
     from kreport.pages import NOTEBOOKS, all_pages
@@ -50,14 +53,24 @@ def main() -> int:
     from kreport.site.paths import SitePaths
 
     started = time.perf_counter()
+    pages, notebooks = all_pages(), NOTEBOOKS
+    if options.only:
+        known = {item.slug for item in [*pages, *notebooks]}
+        unknown = sorted(set(options.only) - known)
+        if unknown:
+            print(f"no page or notebook {unknown}; known: {sorted(known)}", file=sys.stderr)
+            return 2
+        pages = [page for page in pages if page.slug in options.only]
+        notebooks = [notebook for notebook in notebooks if notebook.slug in options.only]
     print("regenerating docs/ from kreport", flush=True)
     try:
-        build_site(all_pages(), NOTEBOOKS, SitePaths.for_repository(ROOT),
-                   use_cache=not options.no_cache, echo=lambda line: print(line, flush=True))
+        build_site(pages, notebooks, SitePaths.for_repository(ROOT),
+                   use_cache=not options.no_cache, echo=lambda line: print(line, flush=True),
+                   partial=bool(options.only))
     except BuildFailed as failure:
         print(f"make docs failed: {failure}", file=sys.stderr)
         return 1
-    if not options.no_mkdocs:
+    if not options.no_mkdocs and not options.only:
         print("building site/ with mkdocs --strict", flush=True)
         status = run_mkdocs(ROOT)
         if status:

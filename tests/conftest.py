@@ -1,14 +1,25 @@
-"""Shared fixtures: the whole site computed afresh once per test session."""
+"""Shared fixtures: the whole site computed afresh once per test session.
+
+While working on one page, ``KREPORT_PAGES=kernel-pca pytest tests/...`` builds
+and tests only the pages (and notebooks) named, comma-separated; the checks
+that need the whole site (the navigation, docs/ holding nothing else) then wait
+for a full run.
+"""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
-from kreport.pages import NOTEBOOKS, all_pages
+from kreport.pages import NOTEBOOKS as ALL_NOTEBOOKS
+from kreport.pages import all_pages
 from kreport.site.build import build
 from kreport.site.paths import REPOSITORY, SitePaths
 
-PAGES = all_pages()
+ONLY = [slug for slug in os.environ.get("KREPORT_PAGES", "").split(",") if slug]
+PAGES = [page for page in all_pages() if not ONLY or page.slug in ONLY]
+NOTEBOOKS = [notebook for notebook in ALL_NOTEBOOKS if not ONLY or notebook.slug in ONLY]
 PATHS = SitePaths.for_repository(REPOSITORY)
 
 
@@ -16,4 +27,5 @@ PATHS = SitePaths.for_repository(REPOSITORY)
 def site():
     """Every page and notebook recomputed from the code with no cache, rendered and
     checked exactly as `make docs` does (stability check included), nothing written."""
-    return build(PAGES, NOTEBOOKS, PATHS, use_cache=False, echo=lambda line: None)
+    return build(PAGES, NOTEBOOKS, PATHS, use_cache=False, echo=lambda line: None,
+                 partial=bool(ONLY))

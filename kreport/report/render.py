@@ -185,16 +185,17 @@ def make_environment(search_path, log: RenderLog | None = None) -> jinja2.Enviro
             raise jinja2.TemplateError(f"| plural needs a whole-number fact; {fact._key} is not")
         return one if fact._value == 1 else many
 
-    def notation(value):
-        """A string the code produced, printed raw: TeX source of a symbol, an anchor.
+    def raw(value):
+        """A string the code produced, printed as it is: TeX source of a symbol, an anchor,
+        a definition.
         No numbers: the page's digit check still reads the result."""
-        fact = _require_fact(value, "notation")
+        fact = _require_fact(value, "raw")
         if not isinstance(fact._value, str):
-            raise jinja2.TemplateError(f"| notation prints strings; {fact._key} is not one")
+            raise jinja2.TemplateError(f"| raw prints strings; {fact._key} is not one")
         return fact._value
 
     environment.filters = {"num": num, "tex": tex, "text": text, "plural": plural,
-                           "notation": notation}
+                           "raw": raw}
     environment.tests = {}
     environment.globals = {}
     environment.kreport_log = log

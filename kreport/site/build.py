@@ -172,17 +172,30 @@ def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
 
 
 def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
-          use_cache: bool = True, run_stability: bool = True, echo=print) -> Built:
-    """Compute and check everything; write nothing."""
+          use_cache: bool = True, run_stability: bool = True, echo=print,
+          partial: bool = False) -> Built:
+    """Compute and check everything; write nothing.
+
+    ``partial`` builds only the pages and notebooks given (while working on
+    one page): the checks that need the whole site (the navigation, docs/
+    holding nothing else) are left to a full build.
+    """
     store = CacheStore(paths.cache, enabled=use_cache)
     built = Built(echo=echo)
     ordinary = [page for page in pages if not page.reads_site]
     for page in ordinary:
         started = time.perf_counter()
-        result, cached, key = compute_page(page, paths, store)
+        try:
+            result, cached, key = compute_page(page, paths, store)
+        except Exception as error:  # a failing claim: report it with every other problem
+            built.problems.append(f"{page.slug}: {type(error).__name__}: {error}")
+            continue
         _add_page(built, page, result, cached, key, time.perf_counter() - started)
     for notebook in notebooks:
-        _add_notebook(built, notebook, paths, store)
+        try:
+            _add_notebook(built, notebook, paths, store)
+        except Exception as error:
+            built.problems.append(f"{notebook.slug}: {type(error).__name__}: {error}")
     if run_stability:
         _run_stability(built, ordinary, notebooks, paths, store, echo)
     summary = _site_summary(built, pages, notebooks)
@@ -193,12 +206,13 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
             also.append(json.dumps(summary.stability, sort_keys=True))
             result, cached, key = compute_page(page, paths, store, site=summary, also=also)
             _add_page(built, page, result, cached, key, time.perf_counter() - started)
-    built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
-    built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)
+    if not partial:
+        built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
+        built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)
     return built
 
 
-def write(built: Built, paths: SitePaths) -> list[str]:
+def write(built: Built, paths: SitePaths, partial: bool = False) -> list[str]:
     """Put the built files in docs/; return the ones whose bytes changed.
 
     A committed file whose content is equivalent (by the compare rule) keeps
@@ -207,6 +221,8 @@ def write(built: Built, paths: SitePaths) -> list[str]:
     that no page writes and no asset declaration covers.
     """
     stale, unknown = checks.unaccounted_files(paths.docs, set(built.files), paths.assets_list)
+    if partial:
+        stale, unknown = [], []
     if unknown:
         raise BuildFailed("docs/ holds files the build does not account for:\n  "
                           + "\n  ".join(unknown))
@@ -227,15 +243,15 @@ def write(built: Built, paths: SitePaths) -> list[str]:
 
 
 def build_site(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
-               use_cache: bool = True, echo=print) -> Built:
+               use_cache: bool = True, echo=print, partial: bool = False) -> Built:
     """``make docs``: build, check, and write only if every check passed."""
     started = time.perf_counter()
-    built = build(pages, notebooks, paths, use_cache=use_cache, echo=echo)
+    built = build(pages, notebooks, paths, use_cache=use_cache, echo=echo, partial=partial)
     if built.problems:
         count = len(built.problems)
         raise BuildFailed(f"{count} problem{'s' if count > 1 else ''}; docs/ was not touched:\n  "
                           + "\n  ".join(built.problems))
-    changed = write(built, paths)
+    changed = write(built, paths, partial=partial)
     echo(f"built {len(pages)} pages and {len(notebooks)} notebooks in "
          f"{time.perf_counter() - started:.1f} s; {len(changed)} files changed in docs/"
          + (": " + ", ".join(changed) if changed else ""))

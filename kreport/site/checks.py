@@ -212,3 +212,35 @@ def unchecked_comparisons(text: str, where: str) -> list[str]:
                 f"{{{{ checked(\"section.id\") }}}}, or exempt it with {{{{ unchecked(\"why\") "
                 f"}}}}: \u201c{shown}\u201d")
     return problems
+
+
+# ---------------------------------------------------------------- symbols and the glossary
+
+#: TeX commands that are operators, spacing or layout, not symbols a reader must look up.
+NOT_SYMBOLS = set(r"""
+\exp \log \ln \sqrt \frac \tfrac \dfrac \sum \prod \max \min \arg \operatorname \mathrm \text
+\textrm \textbf \mathbf \boldsymbol \mathbb \lVert \rVert \lvert \rvert \left \right \big \Big
+\bigl \bigr \Bigl \Bigr \top \times \cdot \cdots \dots \ldots \vdots \ddots \ge \le \geq \leq
+\ne \neq \approx \equiv \in \notin \to \mapsto \infty \pm \mp \quad \qquad \, \; \! \partial
+\nabla \langle \rangle \begin \end \hat \bar \tilde \overline \underbrace \overbrace \mid
+\tanh \cos \sin \det \operatorname \propto \sim \lim \sup \inf \forall \exists \ell
+\displaystyle \phantom \hline \lceil \rceil \lfloor \rfloor \circ \Rightarrow \iff \implies
+\cup \cap \subset \setminus \emptyset \varepsilon \epsilon \htmlData \tag \label \colon
+""".split())
+
+
+def math_symbols(text: str) -> set[str]:
+    """The letters and symbol commands a page's mathematics uses (base forms)."""
+    found: set[str] = set()
+    for segment in MATH.findall(_remove_htmldata(text)):
+        segment = re.sub(r"\\(?:text|textrm|operatorname|mathrm|textbf|begin|end)\{[^{}]*\}", " ",
+                         segment)
+        segment = re.sub(r"\\mathbb\s*\{?[A-Z]\}?", " ", segment)  # number sets: ℝ
+        segment = segment.strip("$").replace(r"\(", "").replace(r"\)", "")
+        for command in re.findall(r"\\[A-Za-z]+", segment):
+            if command not in NOT_SYMBOLS:
+                found.add(command)
+        for letter in re.findall(r"(?<![\\A-Za-z])[A-Za-z](?![A-Za-z])",
+                                 re.sub(r"\\[A-Za-z]+", " ", segment)):
+            found.add(letter)
+    return found

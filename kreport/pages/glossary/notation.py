@@ -34,7 +34,7 @@ SYMBOLS: tuple[Symbol, ...] = (
     # --- data
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
     _symbol("p", "the number of features (columns) of a row", "p"),
-    _symbol("i, j", "indices of rows, from 1 to n", "row-index", "i", "j"),
+    _symbol("i, j", "indices of rows, from the first to the n-th", "row-index", "i", "j"),
     _symbol("x_i", "row i: one person's (or throw's) feature values, a vector of length p",
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
@@ -67,17 +67,17 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
             r"\varphi"),
-    _symbol("J", "the n × n matrix whose every entry is 1/n; JK averages the columns of K",
+    _symbol("J", "the n × n matrix whose every entry is one over n; JK averages the columns of K",
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
-    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, 1/√γ is its reach",
+    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, one over √γ is its reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
     _symbol("c_0", "the constant a polynomial or sigmoid kernel adds before the power "
             "(coef0)", "coef0", "c"),
     _symbol(r"\sigma", "the width of the Gaussian kernel when it is written "
-            r"exp(−‖x − x'‖²/(2σ²)); γ = 1/(2σ²)", "sigma", r"\sigma"),
+            r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that $\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
     # --- PCA and kernel PCA
     _symbol("S", "the p × p scatter matrix X_cᵀX_c of ordinary PCA", "scatter-matrix"),
     _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, or of the scatter matrix)",
@@ -92,7 +92,7 @@ SYMBOLS: tuple[Symbol, ...] = (
             "weighted by β_m; in ordinary PCA, a unit direction in feature space",
             "direction", "v"),
     _symbol("z_{im}", "the coordinate (score) of row i on direction m", "coordinate", "z"),
-    _symbol(r"\lambda_m/(n-1)", "the variance along direction m (a sample variance, over n − 1)",
+    _symbol(r"\lambda_m/(n-1)", "the variance along direction m (a sample variance, over $n - 1$)",
             "variance", r"\lambda"),
     _symbol(r"\ell", "how many directions are kept", "kept", r"\ell"),
     # --- regression
@@ -101,7 +101,7 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("w", "the primal weights: one per feature (ridge's coef_)", "primal-weights"),
     _symbol("a", "the dual weights: one per training row (kreport's dual_weights_)",
             "dual-weights"),
-    _symbol("R^2", "the coefficient of determination: 1 minus the residual sum of squares over "
+    _symbol("R^2", "the coefficient of determination: one minus the residual sum of squares over "
             "the total sum of squares about the mean", "r-squared", "R"),
     _symbol("H", r"the hat matrix: the n × n matrix with ŷ = H y on the training rows",
             "hat-matrix"),
@@ -121,7 +121,7 @@ TERMS: tuple[Term, ...] = (
     Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
          "every pair of rows; here called the kernel table"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
-    Term("reach", "reach", "1/√γ for the RBF kernel: about how far apart two rows can be and "
+    Term("reach", "reach", "one over √γ for the RBF kernel: about how far apart two rows can be and "
          "still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
          "between them, the stretch they share, and how far one must slide to clear the other"),
