@@ -51,6 +51,7 @@ class SiteSummary:
 
     pages: dict  # slug -> {"title", "facts", "claims", "figures", "exact", "numbers"}
     stability: dict  # the stability check's summary (see kreport.site.stability)
+    rules: dict = field(default_factory=dict)  # the driver's tolerances, by name
 
 
 @dataclass

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import json
 import time
-
-import jinja2
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+import jinja2
 
 from kreport.report.page import Notebook, Page, PageResult, SiteSummary
 from kreport.report.render import RenderLog
 
 from . import checks, stability
 from .cache import CacheStore, cache_key
-from .compare import differences
-from .markdown import PRINTED_NUMBER, PageError, manifest_bytes, render_markdown
+from .compare import SVG_TOLERANCE_PX, differences
+from .markdown import PageError, manifest_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
 from .results import result_from_json, result_to_json
@@ -89,7 +89,7 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.stray_digits(markdown, f"docs/{page.slug}.md")
     built.problems += checks.unchecked_comparisons(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
-    built.echo(f"  {page.slug:<24} {len(PRINTED_NUMBER.findall(markdown)):5d} numbers "
+    built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims {len(result.figures):3d} figures  "
                        f"{origin} in {seconds:.1f} s")
 
@@ -113,7 +113,7 @@ def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
                                                       outputs=texts, svgs=svgs)
     built.keys[notebook.slug] = key
     built.problems += checks.notebook_stray_digits(json.loads(filled), f"docs/{notebook.target}")
-    built.echo(f"  {notebook.target:<24} {len(log.printed):5d} numbers "
+    built.echo(f"  {notebook.target:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims  notebook {origin} in "
                        f"{time.perf_counter() - started:.1f} s")
 
@@ -127,13 +127,20 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
         result = outcome.result
         summary[item.slug] = {
             "title": item.title,
+            "file": item.target if isinstance(item, Notebook) else f"{item.slug}.md",
             "facts": len(list(_leaves(result.facts))),
             "claims": len(result.claims),
             "figures": len(result.figures),
             "exact": len(result.exact),
-            "numbers": sum(1 for p in outcome.log.printed if p.filter in ("num", "tex")),
+            "numbers": _printed_numbers(outcome.log),
         }
-    return SiteSummary(pages=summary, stability=built.stability)
+    rules = {"svg_tolerance_px": SVG_TOLERANCE_PX, "margin": stability.MARGIN,
+             "replicas": stability.REPLICAS, "ulps": stability.ULPS}
+    return SiteSummary(pages=summary, stability=built.stability, rules=rules)
+
+
+def _printed_numbers(log: RenderLog) -> int:
+    return sum(1 for printed in log.printed if printed.filter in ("num", "tex"))
 
 
 def _leaves(value):

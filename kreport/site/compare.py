@@ -62,7 +62,7 @@ def _first_text_difference(committed: bytes, fresh: bytes) -> str:
 
 
 def _numbers_close(a, b, rtol: float) -> bool:
-    if isinstance(a, bool) or isinstance(b, bool) or isinstance(a, int) and isinstance(b, int):
+    if isinstance(a, bool) or isinstance(b, bool) or (isinstance(a, int) and isinstance(b, int)):
         return a == b
     return math.isclose(a, b, rel_tol=rtol, abs_tol=0.0)
 

@@ -15,9 +15,6 @@ from kreport.report.render import RenderLog, fact_span, fact_views, make_environ
 from .results import exact_reason, tolerance_of
 
 REBUILD_COMMAND = "make docs"
-#: A printed fact in rendered markdown: a span or code element carrying
-#: ``data-fact``, or KaTeX's ``\htmlData{fact=…}{…}``.
-PRINTED_NUMBER = re.compile(r'data-fact="|\\htmlData\{fact=')
 
 
 class PageError(ValueError):
@@ -63,7 +60,8 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         caption = (caller() if caller is not None else html.escape(spec.caption)).strip()
         if not caption:
             raise PageError(f"figure {name!r} of {page.slug} has no caption: write one in the "
-                            "template ({% call figure(...) %}…{% endcall %}) or in Figure(caption=…)")
+                            "template ({% call figure(...) %}…{% endcall %}) or in "
+                            "Figure(caption=…)")
         return (f'<figure markdown="span" id="figure-{name}">\n'
                 f"![{spec.alt}](figures/{spec.filename(page.slug)})\n"
                 f"<figcaption>{caption}</figcaption>\n</figure>")

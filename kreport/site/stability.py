@@ -241,8 +241,8 @@ def _compare_facts(slug: str, baseline: PageResult, replicas: list[PageResult],
                     f"{where} is printed as 'below 1e{value.exponent}' but measures up to "
                     f"{max(measured):.2g} on perturbed fixtures, less than a factor of "
                     f"{MARGIN:g} of room: raise the bound's exponent")
-        elif isinstance(value, float) or isinstance(value, int) and not isinstance(value, bool) \
-                and any(isinstance(v, float) for v in values):
+        elif isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool) \
+                and any(isinstance(v, float) for v in values)):
             numbers = [float(v) for v in values if is_number(v)]
             spread = _spread(float(value), numbers)
             spreads[key] = spread

@@ -71,13 +71,15 @@ SYMBOLS: tuple[Symbol, ...] = (
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
-    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, one over √γ is its reach",
+    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, one over √γ is its "
+            "reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
     _symbol("c_0", "the constant a polynomial or sigmoid kernel adds before the power "
             "(coef0)", "coef0", "c"),
     _symbol(r"\sigma", "the width of the Gaussian kernel when it is written "
-            r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that $\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
+            r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that "
+            r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
     # --- PCA and kernel PCA
     _symbol("S", "the p × p scatter matrix X_cᵀX_c of ordinary PCA", "scatter-matrix"),
     _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, or of the scatter matrix)",
@@ -121,7 +123,8 @@ TERMS: tuple[Term, ...] = (
     Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
          "every pair of rows; here called the kernel table"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
-    Term("reach", "reach", "one over √γ for the RBF kernel: about how far apart two rows can be and "
+    Term("reach", "reach", "one over √γ for the RBF kernel: about how far apart two rows can be "
+         "and "
          "still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
          "between them, the stretch they share, and how far one must slide to clear the other"),
