@@ -93,6 +93,8 @@ def test_a_lenient_run_records_failures_instead_of_raising():
     assert any("below 1e-12" in message for message in messages)
     assert any("not in list" in message for message in messages)
     assert not any("exact relations" in message for message in messages)
+    # still listed, so a perturbed render marks and lists the same sentences
+    assert "exact relations are not checked leniently" in [c.sentence for c in result.claims]
 
 
 def _page_with_template(tmp_path, monkeypatch, template_text):
