@@ -21,6 +21,7 @@ docs: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/actionlint   # .github/workflows/*.yml
 	$(PY) -m pytest
 
 serve: $(STAMP)
@@ -34,6 +35,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/actionlint
 
 clean:
 	rm -rf site .cache .pytest_cache

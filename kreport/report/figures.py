@@ -1,4 +1,4 @@
-"""Deterministic figures with one house style.
+"""Deterministic figures with one house style, for every screen and both colour schemes.
 
 Every figure on the site is drawn through :func:`new_figure` (so fonts, sizes
 and colours agree from page to page) and saved by :func:`render_figure`, which
@@ -7,12 +7,37 @@ the creation date and the software stamp. Text is stored as paths, so the
 bytes do not depend on the fonts of the machine that views the page. With the
 pinned matplotlib the bytes are the same on every machine, which is what the
 drift test compares.
+
+Two things make a figure read well wherever it is shown:
+
+* **A narrow variant for phones.** :func:`render_variants` draws each figure
+  twice: once as written, for the page's column on a desktop (about 690 px),
+  and once inside :func:`narrow_layout`, where :func:`new_figure` stacks the
+  panels one under another at :data:`NARROW_WIDTH_INCHES` (360 px, a phone's
+  column) with the base font sizes, so that lettering reads at about the size
+  it does on a desktop. The page serves the narrow file to narrow screens
+  (``<picture>``); what it draws is locked with the wide one's, under keys
+  prefixed ``narrow.``.
+* **A dark scheme inside the same file.** Every SVG carries a small style
+  sheet that recolours it when it is opened with the fragment ``#only-dark``
+  (the name mkdocs-material uses for dark-scheme images): black ink becomes
+  the dark scheme's text colour, white paper its background, pale fills dark
+  tints; the data colours (the Okabe–Ito palette) stay, and anything coloured
+  by a colour map (images, colour-mapped points and areas, and text drawn over
+  them) is left exactly as drawn. Light and dark are one file, fetched once;
+  the dark rules are a pure function of the light drawing, so the dark figure
+  is as stable as the light one.
 """
 
 from __future__ import annotations
 
+import colorsys
+import contextlib
+import contextvars
 import io
+import math
 import re
+import textwrap
 
 import matplotlib
 
@@ -20,7 +45,9 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import Collection, LineCollection, PolyCollection
+from matplotlib.image import AxesImage
+from matplotlib.transforms import ScaledTranslation
 
 # One palette for the whole site (colour-blind safe, from Okabe and Ito).
 COLOURS = {
@@ -77,6 +104,30 @@ HASHED_SVG_ID = re.compile(
 PNG_METADATA = {"Software": None}
 
 
+#: The narrow variant's width: a phone's text column (358 px at 390 px) shows
+#: it at about its own size, 360 px.
+NARROW_WIDTH_INCHES = 3.75
+#: Height over width of one stacked panel in the narrow variant, kept within
+#: these bounds whatever the wide panel's shape (a flat strip reads badly on a
+#: phone, a tall one pushes the caption off the screen).
+NARROW_ASPECT = (0.7, 1.0)
+#: Wider than this many panels stacked, the narrow variant puts two side by side.
+NARROW_SINGLE_COLUMN_UP_TO = 4
+
+_LAYOUT: contextvars.ContextVar[str] = contextvars.ContextVar("kreport_figure_layout",
+                                                               default="wide")
+
+
+@contextlib.contextmanager
+def narrow_layout():
+    """Within this block :func:`new_figure` lays figures out for a phone's column."""
+    token = _LAYOUT.set("narrow")
+    try:
+        yield
+    finally:
+        _LAYOUT.reset(token)
+
+
 def style_for_width(width: float) -> dict:
     """The house style for a figure ``width`` inches wide."""
     scale = max(1.0, width / COLUMN_WIDTH_INCHES)
@@ -95,12 +146,186 @@ def new_figure(columns: int = 1, rows: int = 1, width: float = 7.5, height: floa
     tick labels are made later by the caller (and ticks again when saving,
     which :func:`render_figure` does under the same style).
     """
+    if _LAYOUT.get() == "narrow":
+        return _new_narrow_figure(columns, rows, width, height, **subplot_options)
     style = style_for_width(width)
     plt.rcParams.update(style)
     figure, axes = plt.subplots(rows, columns, figsize=(width, height), layout="constrained",
                                 **subplot_options)
     figure.kreport_style = style
     return figure, axes
+
+
+def _new_narrow_figure(columns: int, rows: int, width: float, height: float,
+                       **subplot_options):
+    """The same panels, stacked for a phone's column, handed back in the caller's shape.
+
+    The caller asked for ``rows × columns`` panels of a ``width × height`` figure;
+    it gets as many panels, in the same reading order (left to right, then top to
+    bottom), one per row (two per row past :data:`NARROW_SINGLE_COLUMN_UP_TO`),
+    each as wide as the narrow column allows and of a readable shape. Width
+    ratios are dropped (the panels no longer sit side by side); height ratios
+    are kept when the panels stay in their rows.
+    """
+    panels = rows * columns
+    across = 1 if panels <= NARROW_SINGLE_COLUMN_UP_TO else 2
+    down = math.ceil(panels / across)
+    low, high = NARROW_ASPECT
+    aspect = min(high, max(low, (height / rows) / (width / columns)))
+    narrow_height = down * aspect * NARROW_WIDTH_INCHES / across
+    squeeze = subplot_options.pop("squeeze", True)
+    gridspec = dict(subplot_options.pop("gridspec_kw", None) or {})
+    gridspec.pop("width_ratios", None)
+    if columns > 1 or across > 1:
+        gridspec.pop("height_ratios", None)
+    style = style_for_width(NARROW_WIDTH_INCHES)
+    plt.rcParams.update(style)
+    figure, grid = plt.subplots(down, across, figsize=(NARROW_WIDTH_INCHES, narrow_height),
+                                layout="constrained", squeeze=False,
+                                gridspec_kw=gridspec or None, **subplot_options)
+    flat = list(grid.flat)
+    for spare in flat[panels:]:
+        spare.remove()
+    axes = np.empty(panels, dtype=object)
+    axes[:] = flat[:panels]
+    axes = axes.reshape(rows, columns)
+    if squeeze:
+        axes = axes.item() if panels == 1 else axes.squeeze()
+        if isinstance(axes, np.ndarray) and axes.ndim == 0:
+            axes = axes.item()
+    figure.kreport_style = style
+    figure.kreport_narrow = True
+    return figure, axes
+
+
+def _panels(figure) -> list:
+    """The figure's axes that are panels (not colour bars)."""
+    return [axes for axes in figure.axes if not hasattr(axes, "_colorbar")]
+
+
+#: The width of a character of lettering, as a fraction of its font size: a
+#: generous average for DejaVu Sans, so a wrapped line fits its panel.
+CHARACTER_WIDTH = 0.6
+
+
+def _grid_shape(axes) -> tuple[int, int]:
+    """(rows, columns) of the grid an axes sits in, or (1, 1)."""
+    spec = axes.get_subplotspec()
+    return spec.get_gridspec().get_geometry() if spec is not None else (1, 1)
+
+
+def _wrapped(text, available_inches: float) -> None:
+    """Break a title or label into lines at spaces so that it fits ``available_inches``.
+
+    The line length comes from the panel's nominal size and the font size
+    alone, never from measured extents: those depend on tick labels, that is
+    on the data, and a wrap decided by them could flip on another machine.
+    """
+    words = text.get_text()
+    if not words or "$" in words or "\n" in words:
+        return
+    per_line = int(available_inches * 72 / (CHARACTER_WIDTH * text.get_fontsize()))
+    if len(words) > per_line:
+        text.set_text(textwrap.fill(words, max(8, per_line), break_long_words=False))
+
+
+def _legend_options(legend) -> dict:
+    return {"fontsize": legend.prop.get_size_in_points(), "frameon": legend.get_frame_on(),
+            "title": legend.get_title().get_text() or None,
+            "handlelength": legend.handlelength, "markerscale": legend.markerscale,
+            "numpoints": legend.numpoints, "scatterpoints": legend.scatterpoints}
+
+
+def _recreate_legend(parent, legend, columns: int, **placement):
+    handles = list(legend.legend_handles)
+    labels = [text.get_text() for text in legend.texts]
+    options = _legend_options(legend)
+    legend.remove()
+    return parent.legend(handles, labels, ncols=columns, **options, **placement)
+
+
+def _legend_loc(legend):
+    """The ``loc`` a legend was made with (an ``outside …`` one of a figure legend too)."""
+    loc = legend._loc_real
+    side = legend._outside_loc if not legend.isaxes else None
+    if not side or not isinstance(loc, int):
+        return loc
+    name = {code: word for word, code in legend.codes.items()}[loc]
+    first = name.split()[0]
+    if side in ("left", "right") and first in ("upper", "lower"):
+        return f"outside {side} {first}"
+    return f"outside {name}"
+
+
+def fit_narrow(figure) -> None:
+    """Make a figure drawn by :func:`new_figure` in the narrow layout read on a phone.
+
+    The panels keep the caller's design, but lettering takes about twice the
+    share of a panel that it takes when wide, so: titles too wide for their
+    panel are broken into lines; every legend inside a panel moves just
+    below that panel's axis labels (where it cannot cover the data) and the
+    figure grows by the legends' height; a legend wider than the figure gets
+    fewer columns.
+    """
+    figure.draw_without_rendering()
+    renderer = figure.canvas.get_renderer()
+    panels = _panels(figure)
+    grow = 0.0
+    for axes in panels:
+        legend = axes.get_legend()
+        if legend is None:
+            continue
+        handles, labels = list(legend.legend_handles), [t.get_text() for t in legend.texts]
+        options = _legend_options(legend)
+        legend.remove()
+        figure.draw_without_rendering()
+        below = (axes.bbox.y0 - axes.get_tightbbox(renderer).y0) / figure.dpi + 0.06
+        shift = ScaledTranslation(0, -below, figure.dpi_scale_trans)
+        for columns in (2, 1) if len(labels) > 3 else (1,):
+            moved = axes.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0),
+                                bbox_transform=axes.transAxes + shift, ncols=columns,
+                                **options)
+            if columns == 1 or moved.get_window_extent(renderer).width <= figure.bbox.width:
+                break
+        figure.draw_without_rendering()
+        grow += moved.get_window_extent(renderer).height / figure.dpi + 0.06
+    across = _grid_shape(panels[0])[1] if panels else 1
+    figure.set_figheight(figure.get_figheight() + grow / across)
+    figure.draw_without_rendering()
+    width, height = figure.get_size_inches()
+    for axes in panels:
+        rows, columns = _grid_shape(axes)
+        # nominal panel size, less room for tick labels and margins
+        panel_width, panel_height = 0.85 * width / columns, 0.75 * height / rows
+        for title in (axes.title, axes._left_title, axes._right_title):
+            _wrapped(title, panel_width)
+        _wrapped(axes.xaxis.label, panel_width)
+        _wrapped(axes.yaxis.label, panel_height)
+    if figure._suptitle is not None:
+        _wrapped(figure._suptitle, 0.95 * width)
+    figure.draw_without_rendering()
+    limit = figure.bbox.width
+    for parent in [figure, *panels]:
+        legends = list(parent.legends) if parent is figure else [parent.get_legend()]
+        for legend in legends:
+            if legend is None:
+                continue
+            columns = legend._ncols
+            before = legend.get_window_extent(renderer).height
+            while columns > 1 and legend.get_window_extent(renderer).width > limit:
+                columns -= 1
+                placement = {"loc": _legend_loc(legend)}
+                if legend._bbox_to_anchor is not None:
+                    placement["bbox_to_anchor"] = legend._bbox_to_anchor
+                legend = _recreate_legend(parent, legend, columns, **placement)
+                figure.draw_without_rendering()
+            # A figure's own legend sits outside the panels, which the narrow
+            # height was reckoned for: the figure grows by all of it.
+            taller = legend.get_window_extent(renderer).height - (0 if parent is figure
+                                                                   else before)
+            if taller > 0:
+                figure.set_figheight(figure.get_figheight() + taller / figure.dpi)
+                figure.draw_without_rendering()
 
 
 def number_svg_ids(svg: bytes) -> bytes:
@@ -124,11 +349,36 @@ def render_figure(figure, fmt: str = "svg") -> bytes:
     return data
 
 
+#: The file-name suffix of each variant :func:`render_variants` draws.
+VARIANTS = {"wide": "", "narrow": "-narrow"}
+
+
+def render_variants(draw, fmt: str = "svg") -> tuple[dict[str, bytes], dict]:
+    """Draw a figure for a desktop's column and again for a phone's.
+
+    ``draw`` is the page's figure function (it is called twice). Returns the
+    bytes of each variant by file-name suffix (:data:`VARIANTS`) and what the
+    two draw, in one dict: the wide variant's keys as :func:`drawn_data` names
+    them, the narrow one's prefixed ``narrow.``.
+    """
+    files, drawn = {}, {}
+    files[VARIANTS["wide"]], drawn = render_figure_with_data(draw(), fmt)
+    with narrow_layout():
+        figure = draw()
+        if getattr(figure, "kreport_narrow", False):
+            with plt.rc_context(figure.kreport_style):
+                fit_narrow(figure)
+    files[VARIANTS["narrow"]], narrow = render_figure_with_data(figure, fmt)
+    drawn.update({f"narrow.{key}": value for key, value in narrow.items()})
+    return files, drawn
+
+
 def render_figure_with_data(figure, fmt: str = "svg") -> tuple[bytes, dict]:
     """The figure's bytes and what it draws (see :func:`drawn_data`); closes the figure."""
     buffer = io.BytesIO()
     with plt.rc_context(getattr(figure, "kreport_style", STYLE)):
         if fmt == "svg":
+            _keep_colour_mapped(figure)
             figure.savefig(buffer, format="svg", metadata=SVG_METADATA)
         elif fmt == "png":
             figure.savefig(buffer, format="png", dpi=150, metadata=PNG_METADATA)
@@ -137,7 +387,111 @@ def render_figure_with_data(figure, fmt: str = "svg") -> tuple[bytes, dict]:
     drawn = drawn_data(figure)  # after saving, so tick labels are placed
     plt.close(figure)
     data = buffer.getvalue()
-    return (number_svg_ids(data) if fmt == "svg" else data), drawn
+    return (with_dark_scheme(number_svg_ids(data)) if fmt == "svg" else data), drawn
+
+
+# ---------------------------------------------------------------- the dark scheme
+
+#: The dark scheme's paper and ink: mkdocs-material's slate background
+#: (hsl(225, 15 %, 14 %)) and a text colour a little brighter than its body text.
+DARK_PAPER = "#1e2129"
+DARK_INK = "#d5d8df"
+#: The fragment that switches a figure to the dark scheme (mkdocs-material's name).
+DARK_FRAGMENT = "only-dark"
+#: The id prefix of what the dark scheme leaves as drawn.
+KEEP = "kr-keep"
+MARKER_TEMPLATE_STYLE = re.compile(rb'(<path id="m[0-9]+" d="[^"]*") style="[^"]*"')
+SVG_COLOUR = re.compile(rb"\b(fill|stroke): (#[0-9a-fA-F]{6})\b")
+
+
+def _keep_colour_mapped(figure) -> None:
+    """Mark what a colour map paints (and text drawn over it) to be left as drawn.
+
+    A colour map's colours mean values, so the dark scheme must not move them;
+    nor text drawn over them, which was coloured to read against them. The
+    mark is an SVG id (``kr-keep-N``, numbered in drawing order).
+    """
+    kept = []
+    for axes in figure.axes:
+        painted = [image for image in axes.get_images() if isinstance(image, AxesImage)]
+        painted += [collection for collection in axes.collections
+                    if isinstance(collection, Collection) and collection.get_array() is not None]
+        if not painted:
+            continue
+        kept += painted
+        if axes.texts:
+            figure.draw_without_rendering()
+            renderer = figure.canvas.get_renderer()
+            areas = [artist.get_window_extent(renderer) for artist in painted]
+            kept += [text for text in axes.texts
+                     if any(text.get_window_extent(renderer).overlaps(area) for area in areas)]
+    for number, artist in enumerate(kept, start=1):
+        artist.set_gid(f"{KEEP}-{number}")
+
+
+def dark_colour(colour: str) -> str | None:
+    """The dark scheme's colour for a light-scheme colour, or None to keep it.
+
+    Greys (black, white and between) slide along the line from the dark ink to
+    the dark paper: black becomes ink, white paper, mid grey stays mid grey.
+    Pale tints (shaded bands) become deep tints of the same hue; very dark
+    colours become light ones of the same hue. Colours in between, the data
+    palette among them, are kept.
+    """
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, lightness, saturation = colorsys.rgb_to_hls(red, green, blue)
+    if saturation < 0.12 or max(red, green, blue) - min(red, green, blue) < 0.06:
+        ink, paper = _rgb(DARK_INK), _rgb(DARK_PAPER)
+        mixed = [i + (p - i) * lightness for i, p in zip(ink, paper, strict=True)]
+        return _hex(mixed)
+    if lightness >= 0.8:
+        return _hex(colorsys.hls_to_rgb(hue, 1.08 - lightness, saturation))
+    if lightness <= 0.2:
+        return _hex(colorsys.hls_to_rgb(hue, 0.9 - lightness, saturation))
+    return None
+
+
+def _rgb(colour: str) -> list[float]:
+    return [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02x}" for v in rgb)
+
+
+def with_dark_scheme(svg: bytes) -> bytes:
+    """The SVG with a style sheet that recolours it when opened as ``…svg#only-dark``.
+
+    An element ``<g id="only-dark"/>`` goes just before the drawing; the rules
+    apply to the drawing when that element is the target of the URL's fragment.
+    One rule per colour the drawing uses (see :func:`dark_colour`), each
+    skipping what :func:`_keep_colour_mapped` marked. Text drawn in black
+    carries no colour in matplotlib's SVG, so the drawing's default fill
+    becomes the ink (and stays black inside what is kept).
+    """
+    scope = f"#{DARK_FRAGMENT}:target~#figure_1"
+    rules = [f"{scope}{{fill:{DARK_INK}}}", f"{scope} [id^={KEEP}]{{fill:#000000}}"]
+    found = sorted({(prop.decode(), value.decode().lower())
+                    for prop, value in SVG_COLOUR.findall(svg)})
+    for prop, value in found:
+        dark = dark_colour(value)
+        if dark is not None and dark != value:
+            rules.append(f'{scope} [style*="{prop}: {value}"]:not([id^={KEEP}] *)'
+                         f"{{{prop}:{dark}!important}}")
+    sheet = "\n".join(rules)
+    # A marker is drawn by <use> elements that carry its colours; its template
+    # in <defs> carries them too, and a style sheet cannot reach the copy a
+    # <use> makes of it, so the template's own colours go (the <use> elements'
+    # colours, identical in light, are inherited instead and follow the scheme).
+    svg = MARKER_TEMPLATE_STYLE.sub(rb"\1", svg)
+    head, marker, rest = svg.partition(b"</style>")
+    if not marker:
+        raise ValueError("matplotlib's SVG has no style element to extend")
+    head += ("\n" + sheet).encode()
+    rest, figure_marker, tail = rest.partition(b' <g id="figure_1">')
+    if not figure_marker:
+        raise ValueError("matplotlib's SVG has no figure_1 group")
+    return head + marker + rest + f' <g id="{DARK_FRAGMENT}"/>\n'.encode() + figure_marker + tail
 
 
 # ---------------------------------------------------------------- what a figure draws

@@ -26,13 +26,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .facts import DEFAULT_RTOL, Annotations, Claim, Failure, collecting, plain, recording_failures
-from .figures import render_figure_with_data
+from .figures import VARIANTS, render_variants
 
 
 @dataclass
 class Figure:
     """One figure of a page: its name, the function that draws it, its alt text
-    and caption, and the relative tolerance its drawn data are locked at."""
+    and caption, and the relative tolerance its drawn data are locked at.
+
+    The function is called twice: for a desktop's column and, inside
+    :func:`~kreport.report.figures.narrow_layout`, for a phone's; the page
+    serves ``filename(slug)`` and ``filename(slug, "narrow")``.
+    """
 
     name: str
     function: Callable
@@ -41,8 +46,8 @@ class Figure:
     fmt: str = "svg"
     rtol: float = DEFAULT_RTOL
 
-    def filename(self, slug: str) -> str:
-        return f"{slug}-{self.name}.{self.fmt}"
+    def filename(self, slug: str, variant: str = "wide") -> str:
+        return f"{slug}-{self.name}{VARIANTS[variant]}.{self.fmt}"
 
 
 @dataclass
@@ -162,13 +167,14 @@ class Page:
                 filename = spec.filename(self.slug)
                 with collecting(f"figure:{spec.name}", claims):
                     try:
-                        drawn = spec.function()
+                        files, figure_data[filename] = render_variants(spec.function, spec.fmt)
                     except Exception as error:
                         if not lenient:
                             raise
                         failures.append(Failure(f"figure:{spec.name}", _describe(error)))
                         continue
-                figures[filename], figure_data[filename] = render_figure_with_data(drawn, spec.fmt)
+                for variant, suffix in VARIANTS.items():
+                    figures[spec.filename(self.slug, variant)] = files[suffix]
         return PageResult(
             slug=self.slug, facts=facts, sources=sources, claims=claims, figures=figures,
             figure_data=figure_data, exact=notes.exact, rtol=notes.rtol, failures=failures,

@@ -62,9 +62,12 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
             raise PageError(f"figure {name!r} of {page.slug} has no caption: write one in the "
                             "template ({% call figure(...) %}…{% endcall %}) or in "
                             "Figure(caption=…)")
-        return (f'<figure markdown="span" id="figure-{name}">\n'
+        # The site's hook (kreport.site.mkdocs_hooks) turns the image into the
+        # narrow and wide variants in both schemes and a link to the full size;
+        # the caption is numbered by the style sheet.
+        return (f'<figure markdown="span" id="figure-{name}" class="kr-figure">\n'
                 f"![{spec.alt}](figures/{spec.filename(page.slug)})\n"
-                f"<figcaption>{caption}</figcaption>\n</figure>")
+                f'<figcaption markdown="span">{caption}</figcaption>\n</figure>')
 
     def provenance() -> str:
         return _provenance(page, result)
@@ -106,7 +109,7 @@ def _provenance(page: Page, result: PageResult) -> str:
         '??? info "How these numbers were made"',
         f"    Every number on this page was computed by `{page.module}` "
         f"({_count('facts', facts, 'facts')}, {_count('claims', len(claims), 'asserted claims')},"
-        f" {_count('figures', len(result.figures), 'figures')}) and printed through the "
+        f" {_count('figures', len(result.figure_data), 'figures')}) and printed through the "
         f"template `{page.template}`. Hover or focus a number to see its key and the function "
         f"that produced it; the full manifest is [data/{page.slug}.json](data/{page.slug}.json). "
         f"Rebuild with `{REBUILD_COMMAND}`; `make test` fails if anything here moves.",
@@ -183,14 +186,14 @@ def manifest(page: Page, result: PageResult) -> dict:
         "rebuild": REBUILD_COMMAND,
         "default_rtol": DEFAULT_RTOL,
         "build": {"facts": len(facts), "claims": len(result.claims),
-                  "figures": len(result.figures)},
+                  "figures": len(result.figure_data)},
         "facts": facts,
         "claims": [{"section": c.section, "sentence": c.sentence,
                     "values": {name: value for name, value in c.values}}
                    | ({"exact": c.exact_reason} if c.exact_reason else {})
                    for c in result.claims],
-        "figures": [{"file": spec.filename(page.slug), "alt": spec.alt,
-                     "rtol": spec.rtol} for spec in page.figures],
+        "figures": [{"file": spec.filename(page.slug), "narrow": spec.filename(page.slug, "narrow"),
+                     "alt": spec.alt, "rtol": spec.rtol} for spec in page.figures],
     }
 
 

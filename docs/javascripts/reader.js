@@ -1,0 +1,379 @@
+// What the reader's browser does on every page of the site, with nothing
+// fetched from outside it:
+//
+// * math: every \( … \), \[ … \] (and the notebook's $ … $) rendered by the
+//   KaTeX copy served from this site;
+// * provenance: every printed number (a .fact in prose, a [data-fact] inside
+//   math) can be hovered, focused or tapped to show what it is (its key), its
+//   value at full precision and the function that produced it, read from the
+//   page's manifest (data/<page>.json), with a link to that manifest;
+// * figures: a figure link opens the figure full size in GLightbox (loaded
+//   from this site the first time a reader opens one; without script the link
+//   opens the SVG itself); the notebook's figures follow the colour scheme.
+//
+// mkdocs-material swaps pages without a full reload (navigation.instant), so
+// the per-page work runs on each document$ emission.
+(function () {
+  "use strict";
+
+  // ---------------------------------------------------------------- where things are
+
+  function siteRoot() {
+    if (typeof __md_scope !== "undefined") return new URL(__md_scope);
+    var config = document.getElementById("__config");
+    var base = config ? JSON.parse(config.textContent).base : ".";
+    return new URL(base.replace(/\/?$/, "/"), location.href);
+  }
+
+  function pageSlug() {
+    var root = siteRoot().pathname;
+    var path = location.pathname;
+    var rest = path.indexOf(root) === 0 ? path.slice(root.length) : path;
+    rest = rest.replace(/index\.html$/, "").replace(/\/$/, "").replace(/\.html$/, "");
+    return rest === "" ? "index" : rest;
+  }
+
+  function isDark() {
+    return document.body.getAttribute("data-md-color-scheme") === "slate";
+  }
+
+  // ---------------------------------------------------------------- math
+
+  function renderMath(root) {
+    if (typeof renderMathInElement === "undefined") return;
+    renderMathInElement(root, {
+      delimiters: [
+        { left: "$$", right: "$$", display: true },
+        { left: "\\[", right: "\\]", display: true },
+        { left: "\\(", right: "\\)", display: false },
+        { left: "$", right: "$", display: false },  // notebook markdown cells
+      ],
+      throwOnError: false,
+      // \htmlData carries a printed number's fact key into the HTML; it is the
+      // only command outside plain TeX the pages use, so it alone is trusted,
+      // and its use is not a strict-mode problem. Anything else KaTeX finds
+      // non-strict still warns (and the browser tests fail on a warning).
+      trust: function (context) { return context.command === "\\htmlData"; },
+      strict: function (errorCode) { return errorCode === "htmlExtension" ? "ignore" : "warn"; },
+    });
+  }
+
+  // ---------------------------------------------------------------- provenance
+
+  var manifests = {};  // slug -> Promise of the manifest
+  var popover = null;
+  var current = null;  // the fact element the popover describes
+  var pinned = false;
+  var hideTimer = null;
+
+  function manifest(slug) {
+    if (!manifests[slug]) {
+      var url = new URL("data/" + slug + ".json", siteRoot());
+      manifests[slug] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(url + " answered " + response.status);
+        return response.json();
+      });
+    }
+    return manifests[slug];
+  }
+
+  function manifestUrl(slug, key) {
+    var url = new URL("data/" + slug + ".json", siteRoot()).href;
+    // A text fragment scrolls to (and marks) the entry where browsers support it.
+    var text = '"key": "' + key + '"';
+    return url + "#:~:text=" + encodeURIComponent(text).replace(/-/g, "%2D");
+  }
+
+  function keysFor(element) {
+    var key = element.getAttribute("data-fact");
+    // Inside math a key travels with ( ) for [ ] (kreport.report.render.tex_key).
+    var bracketed = key.replace(/\(/g, "[").replace(/\)/g, "]");
+    return bracketed === key ? [key] : [bracketed, key];
+  }
+
+  function lookUp(data, keys) {
+    for (var i = 0; i < keys.length; i++) {
+      var key = keys[i];
+      for (var j = 0; j < data.facts.length; j++) {
+        if (data.facts[j].key === key) return data.facts[j];
+      }
+      var claim = /^claims\[(\d+)\]\.(.+)$/.exec(key);
+      if (claim && data.claims[+claim[1]] && claim[2] in data.claims[+claim[1]].values) {
+        return { key: key, value: data.claims[+claim[1]].values[claim[2]],
+                 source: "the build's check of a claim: " + data.claims[+claim[1]].sentence };
+      }
+      var build = /^build\.(.+)$/.exec(key);
+      if (build && data.build && build[1] in data.build) {
+        return { key: key, value: data.build[build[1]], source: "counted by the build" };
+      }
+    }
+    return null;
+  }
+
+  function describeValue(value) {
+    if (value && typeof value === "object" && "below" in value) {
+      return "below " + value.below + " in size (a bound: the computed value is rounding noise)";
+    }
+    if (typeof value === "number") return String(value);
+    if (typeof value === "string") return value;
+    return JSON.stringify(value);
+  }
+
+  function ensurePopover() {
+    if (popover && document.body.contains(popover)) return popover;
+    popover = document.createElement("div");
+    popover.id = "kr-fact-popover";
+    popover.className = "kr-fact-popover";
+    popover.setAttribute("role", "dialog");
+    popover.setAttribute("aria-label", "Where this number comes from");
+    popover.hidden = true;
+    popover.addEventListener("mouseenter", function () { clearTimeout(hideTimer); });
+    popover.addEventListener("mouseleave", function () { if (!pinned) scheduleHide(); });
+    popover.addEventListener("focusout", function (event) {
+      if (!popover.contains(event.relatedTarget) && event.relatedTarget !== current) hide();
+    });
+    document.body.appendChild(popover);
+    return popover;
+  }
+
+  function field(label, value, code) {
+    var term = document.createElement("dt");
+    term.textContent = label;
+    var detail = document.createElement("dd");
+    var holder = code ? document.createElement("code") : detail;
+    holder.textContent = value;
+    if (code) detail.appendChild(holder);
+    return [term, detail];
+  }
+
+  function fill(element) {
+    var box = ensurePopover();
+    var keys = keysFor(element);
+    var slug = pageSlug();
+    var title = element.getAttribute("data-kr-title") || "";
+    var fallbackSource = title.indexOf(" \u2190 ") >= 0 ? title.split(" \u2190 ")[1] : "";
+    box.textContent = "";
+    var list = document.createElement("dl");
+    field("Number", keys[0], true).forEach(function (n) { list.appendChild(n); });
+    var valueNodes = field("Value", "reading the manifest\u2026", false);
+    var sourceNodes = field("Computed by", fallbackSource || "\u2026", true);
+    valueNodes.concat(sourceNodes).forEach(function (n) { list.appendChild(n); });
+    box.appendChild(list);
+    var link = document.createElement("a");
+    link.href = manifestUrl(slug, keys[0]);
+    link.textContent = "Its entry in this page's manifest";
+    link.className = "kr-fact-popover__link";
+    box.appendChild(link);
+    manifest(slug).then(function (data) {
+      if (current !== element) return;
+      var entry = lookUp(data, keys);
+      if (!entry) {
+        valueNodes[1].textContent = "not in the manifest";
+        return;
+      }
+      valueNodes[1].textContent = describeValue(entry.value);
+      sourceNodes[1].firstChild.textContent = entry.source;
+      link.href = manifestUrl(slug, entry.key);
+    }).catch(function () {
+      valueNodes[1].textContent = "the manifest could not be read";
+    });
+  }
+
+  function place(element) {
+    var box = ensurePopover();
+    var rect = element.getBoundingClientRect();
+    var width = Math.min(box.offsetWidth || 320, document.documentElement.clientWidth - 16);
+    var left = Math.max(8, Math.min(rect.left + window.scrollX,
+                                    window.scrollX + document.documentElement.clientWidth
+                                    - width - 8));
+    var below = rect.bottom + window.scrollY + 6;
+    box.style.left = left + "px";
+    box.style.top = below + "px";
+    var room = window.innerHeight - rect.bottom;
+    if (room < box.offsetHeight + 12 && rect.top > box.offsetHeight + 12) {
+      box.style.top = (rect.top + window.scrollY - box.offsetHeight - 6) + "px";
+    }
+  }
+
+  function show(element, pin) {
+    clearTimeout(hideTimer);
+    var box = ensurePopover();
+    if (current && current !== element) current.removeAttribute("aria-describedby");
+    if (current !== element || box.hidden) {
+      current = element;
+      fill(element);
+    }
+    pinned = pin || (pinned && current === element);
+    box.hidden = false;
+    element.setAttribute("aria-describedby", box.id);
+    element.setAttribute("aria-expanded", "true");
+    place(element);
+  }
+
+  function hide() {
+    clearTimeout(hideTimer);
+    if (!popover) return;
+    popover.hidden = true;
+    pinned = false;
+    if (current) {
+      current.removeAttribute("aria-describedby");
+      current.setAttribute("aria-expanded", "false");
+    }
+  }
+
+  function scheduleHide() {
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(hide, 250);
+  }
+
+  function factOf(node) {
+    return node && node.closest ? node.closest("[data-fact]") : null;
+  }
+
+  function prepareFacts(root) {
+    root.querySelectorAll("[data-fact]").forEach(function (element) {
+      if (element.hasAttribute("data-kr-ready")) return;
+      element.setAttribute("data-kr-ready", "");
+      if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "0");
+      if (element.closest(".katex")) element.classList.add("fact", "fact--math");
+      // The popover replaces the browser's own tooltip (which touch and
+      // keyboard never show); keep the text for when the manifest is missing.
+      if (element.hasAttribute("title")) {
+        element.setAttribute("data-kr-title", element.getAttribute("title"));
+        element.removeAttribute("title");
+      }
+      element.setAttribute("role", "button");
+      element.setAttribute("aria-haspopup", "dialog");
+      element.setAttribute("aria-expanded", "false");
+    });
+  }
+
+  document.addEventListener("mouseover", function (event) {
+    var fact = factOf(event.target);
+    if (fact && event.pointerType !== "touch") show(fact, false);
+  });
+  document.addEventListener("mouseout", function (event) {
+    var fact = factOf(event.target);
+    if (fact && !pinned && !(popover && popover.contains(event.relatedTarget))) scheduleHide();
+  });
+  document.addEventListener("focusin", function (event) {
+    var fact = factOf(event.target);
+    if (fact) show(fact, false);
+  });
+  document.addEventListener("focusout", function (event) {
+    var fact = factOf(event.target);
+    if (fact && !(popover && popover.contains(event.relatedTarget)) && !pinned) hide();
+  });
+  document.addEventListener("click", function (event) {
+    var fact = factOf(event.target);
+    if (fact) {
+      if (pinned && current === fact) hide(); else show(fact, true);
+      return;
+    }
+    if (popover && !popover.hidden && !popover.contains(event.target)) hide();
+  });
+  document.addEventListener("keydown", function (event) {
+    var fact = factOf(event.target);
+    if (event.key === "Escape" && popover && !popover.hidden) {
+      var back = current;
+      hide();
+      if (back && popover.contains(document.activeElement)) back.focus();
+    } else if (fact && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      show(fact, true);
+      var link = popover.querySelector("a");
+      if (link) link.focus();
+    }
+  });
+  window.addEventListener("resize", function () { if (current && popover && !popover.hidden) place(current); });
+
+  // ---------------------------------------------------------------- figures
+
+  var lightbox = null;  // Promise of GLightbox, loaded on first use
+
+  function loadLightbox() {
+    if (!lightbox) {
+      lightbox = new Promise(function (resolve, reject) {
+        var root = siteRoot();
+        var style = document.createElement("link");
+        style.rel = "stylesheet";
+        style.href = new URL("assets/glightbox/glightbox.min.css", root).href;
+        document.head.appendChild(style);
+        var script = document.createElement("script");
+        script.src = new URL("assets/glightbox/glightbox.min.js", root).href;
+        script.onload = function () { resolve(window.GLightbox); };
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+    }
+    return lightbox;
+  }
+
+  function openFull(href, alt, caption, opener) {
+    loadLightbox().then(function (GLightbox) {
+      var box = GLightbox({
+        elements: [{ href: href, type: "image", alt: alt, description: caption || "" }],
+        touchNavigation: true, zoomable: true, draggable: true, loop: false,
+        openEffect: "fade", closeEffect: "fade",
+      });
+      box.on("close", function () {
+        setTimeout(function () { box.destroy(); if (opener) opener.focus(); }, 0);
+      });
+      box.open();
+    }).catch(function () { location.href = href; });
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey
+        || event.shiftKey || event.altKey) return;
+    var link = event.target.closest && event.target.closest("a.kr-figure__open");
+    var notebookImage = event.target.closest && event.target.closest(".jp-OutputArea-output img");
+    if (!link && !notebookImage) return;
+    event.preventDefault();
+    var image = link ? link.querySelector("img") : notebookImage;
+    var figure = (link || notebookImage).closest("figure");
+    var caption = figure && figure.querySelector("figcaption");
+    openFull(link ? link.href : notebookImage.currentSrc || notebookImage.src,
+             image ? image.alt : "", caption ? caption.innerHTML : "", link || notebookImage);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter") return;
+    var output = event.target.closest && event.target.closest(".jp-OutputArea-output");
+    var image = output && output.querySelector("img");
+    if (image) { event.preventDefault(); image.click(); }
+  });
+
+  // The notebook's images are data: URLs; their SVG carries the same dark
+  // style sheet as the page figures (kreport.site.mkdocs_hooks), switched on
+  // by the #only-dark fragment.
+  function followScheme(root) {
+    var dark = isDark();
+    root.querySelectorAll(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+      .forEach(function (image) {
+        var src = image.getAttribute("src");
+        var plain = src.replace(/#only-dark$/, "");
+        var wanted = dark ? plain + "#only-dark" : plain;
+        if (src !== wanted) image.setAttribute("src", wanted);
+      });
+  }
+
+  new MutationObserver(function () { followScheme(document); })
+    .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+
+  // ---------------------------------------------------------------- each page
+
+  function onPage() {
+    hide();
+    renderMath(document.body);
+    prepareFacts(document.body);
+    followScheme(document);
+  }
+
+  if (typeof document$ !== "undefined") {
+    document$.subscribe(onPage);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", onPage);
+  } else {
+    onPage();
+  }
+})();
