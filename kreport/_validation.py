@@ -245,9 +245,10 @@ def check_penalty(penalty) -> float:
     return check_positive_real(
         penalty,
         "penalty",
-        " A zero penalty leaves K a = y unsolvable or non-unique whenever the table is "
-        "rank-deficient (one centred feature gives rank 1); use a small positive value "
-        "such as 1e-6 instead.",
+        " A zero penalty leaves K a = y with no unique solution whenever the table is "
+        "singular (one centred feature already gives rank 1), and a tiny positive one leaves "
+        "the system nearly singular and the fit chasing noise. Choose the penalty by "
+        "held-out error (kreport.leave_one_out or kreport.grid_search over powers of ten).",
     )
 
 

@@ -128,15 +128,22 @@ class KernelRidge(FittedAttributeGuard):
             # (nearly) singular table that the penalty was too small to cover.
             diagnosis = (
                 f"{self.kernel!r} satisfies Mercer's condition, so this negative value is "
-                "rounding in a (nearly) singular table, not a property of the kernel. Use a "
-                f"penalty well above {abs(smallest):.6g}."
+                "rounding in a (nearly) singular table, not a property of the kernel. A penalty "
+                "on the scale of that rounding would leave the system nearly singular and the "
+                "fit chasing noise even where it factorises: choose the penalty by held-out "
+                "error (kreport.leave_one_out or kreport.grid_search over powers of ten), "
+                "not as the smallest value that goes through."
             )
         else:
             diagnosis = (
                 f"{self.kernel!r} breaks Mercer's condition on these rows (a kernel table "
-                "must have no negative eigenvalue). Use a kernel that satisfies Mercer's "
-                "condition (linear, polynomial with coef0 ≥ 0, rbf), or a penalty larger "
-                f"than {abs(smallest):.6g}."
+                "must have no negative eigenvalue). Use a kernel that satisfies it (linear, "
+                "polynomial with coef0 ≥ 0, rbf). A penalty above "
+                f"{abs(smallest):.6g} lets the factorisation finish but does not repair the "
+                "kernel: just above that value K + penalty·I is nearly singular (its condition "
+                "number grows without limit as the penalty comes down to it), and a penalty "
+                "far above it flattens the fit towards the mean. If you keep this kernel, "
+                "choose the penalty by held-out error (kreport.grid_search)."
             )
         return MercerConditionError(
             f"Cholesky factorisation of K + penalty·I met a non-positive pivot: the kernel "

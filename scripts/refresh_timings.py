@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Time ridge against kernel ridge and write kreport/pages/timings/kernel-ridge.json.
+"""Time ridge against kernel ridge and write kreport/pages/kernel_ridge/timings/kernel-ridge.json.
 
 Usage: python scripts/refresh_timings.py [--repeats N]   (``make timings`` runs it)
 
 Timings depend on the machine, so they are not computed during the site build:
 this script measures them once, writes them with a description of the machine
-they came from, and the kernel-ridge page only reads the file. The tests lock
-the *shape* of the result (how fit time grows with the rows), not its values.
+they came from, and the kernel-ridge page (``kreport.pages.kernel_ridge.timing``)
+only reads the file. Nothing else writes it: this script is the only way the
+timings change. The page prints them as machine-specific facts, outside the
+stability check and the regression lock; tests/test_timings.py locks the
+*shape* of the result (how fit time grows with the rows), not its values.
 
 What is timed, each cell the median of ``--repeats`` runs after one warm-up:
 
@@ -38,7 +41,7 @@ from threadpoolctl import threadpool_limits
 from kreport import KernelRidge, Ridge, kernels
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-OUTPUT = REPOSITORY / "kreport" / "pages" / "timings" / "kernel-ridge.json"
+OUTPUT = REPOSITORY / "kreport" / "pages" / "kernel_ridge" / "timings" / "kernel-ridge.json"
 # One BLAS thread: on a shared machine a multi-threaded solve spends much of its
 # time waiting for busy cores, and the page is about how the arithmetic grows.
 BLAS_THREADS = 1
