@@ -26,7 +26,10 @@ from kreport.site.results import flat_facts, is_number, tolerance_of
 from .conftest import NOTEBOOKS, PAGES
 
 MACHINE_SPECIFIC = {page.slug: tuple(page.machine_specific) for page in PAGES}
-FIGURE_TOLERANCE = {page.slug: {spec.filename(page.slug): spec.rtol for spec in page.figures}
+# A figure of machine-specific facts (the timing study) is drawn from them and is
+# locked, like them, by its shape in tests of its own, not by its values.
+FIGURE_TOLERANCE = {page.slug: {spec.filename(page.slug): spec.rtol for spec in page.figures
+                                if spec.name not in page.machine_specific}
                     for page in PAGES}
 SLUGS = [page.slug for page in PAGES] + [notebook.slug for notebook in NOTEBOOKS]
 
@@ -70,6 +73,8 @@ def test_what_the_figures_draw_is_locked(slug, site, ndarrays_regression, data_r
     result = site.outcomes[slug].result
     arrays, tolerances, texts = {}, {}, {}
     for filename, drawn in sorted(result.figure_data.items()):
+        if filename not in FIGURE_TOLERANCE[slug]:
+            continue
         rtol = FIGURE_TOLERANCE[slug][filename]
         for key, value in drawn.items():
             name = f"{filename}:{key}"

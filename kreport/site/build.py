@@ -90,7 +90,7 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.unchecked_comparisons(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
-                       f"{len(result.claims):4d} claims {len(result.figures):3d} figures  "
+                       f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  "
                        f"{origin} in {seconds:.1f} s")
 
 
@@ -130,7 +130,7 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             "file": item.target if isinstance(item, Notebook) else f"{item.slug}.md",
             "facts": len(list(_leaves(result.facts))),
             "claims": len(result.claims),
-            "figures": len(result.figures),
+            "figures": len(result.figure_data),
             "exact": len(result.exact),
             "numbers": _printed_numbers(outcome.log),
         }

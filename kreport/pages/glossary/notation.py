@@ -82,8 +82,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
     # --- PCA and kernel PCA
     _symbol("S", "the p × p scatter matrix X_cᵀX_c of ordinary PCA", "scatter-matrix"),
-    _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, or of the scatter matrix)",
-            "eigenvalue", r"\lambda"),
+    _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, of the scatter matrix, "
+            "or of kernel ridge's table of the centred rows)", "eigenvalue", r"\lambda"),
     _symbol("m", "the index of a direction (component), largest eigenvalue first",
             "direction-index"),
     _symbol("u_m", "the unit eigenvector of K_c for λ_m: one entry per training row",
@@ -111,6 +111,16 @@ SYMBOLS: tuple[Symbol, ...] = (
             "residual", "e"),
     _symbol(r"\kappa", "the condition number of K + αI: its largest over its smallest "
             "eigenvalue", "condition-number", r"\kappa"),
+    # --- approximations
+    _symbol("D", "the number of random features drawn to approximate a kernel",
+            "random-feature-count"),
+    _symbol("W", "the D × p matrix of random frequencies, one row per random feature",
+            "random-frequencies"),
+    _symbol("b", "the D random phases of random Fourier features", "random-phases"),
+    _symbol(r"\hat\varphi(x)", "an approximate feature map (random features, Nyström)",
+            "approximate-feature-map", r"\hat", r"\varphi"),
+    _symbol(r"\hat x_i", "row i rebuilt from ℓ coordinates (a reconstruction or a pre-image)",
+            "rebuilt-row", r"\hat", "x"),
 )
 
 TERMS: tuple[Term, ...] = (
@@ -144,6 +154,12 @@ TERMS: tuple[Term, ...] = (
          "can only rise as the model grows more flexible"),
     Term("condition number", "condition-number-term", "how much a linear solve can magnify "
          "relative errors in its inputs"),
+    Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "
+         "as L Lᵀ with L lower triangular; it exists exactly when every pivot is positive, "
+         "which is how kernel ridge detects a table that breaks Mercer's condition",
+         ("Cholesky factorization",)),
+    Term("pivot", "pivot", "the number a factorisation divides by at each step; a pivot that is "
+         "zero or negative stops a Cholesky factorisation"),
     Term("pre-image", "pre-image", "a row whose lifted image is (close to) a given point of the "
          "lifted space"),
     Term("normalise", "normalise", "scale to unit length or unit total", ("normalize",)),
