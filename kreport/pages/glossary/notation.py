@@ -46,8 +46,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\tilde x_i", r"row i centred: x_i minus the mean row", "centred-row",
             r"\tilde", "x"),
     _symbol("y", "the target: one number per training row (a weight, a height)", "target"),
-    _symbol(r"\bar y", "the mean of the target over the training rows", "target-mean",
-            r"\bar", "y"),
+    _symbol(r"\bar y", "the mean of the target over the training rows; ȳ with subscript −i is "
+            "the mean without row i", "target-mean", r"\bar", "y"),
     _symbol(r"y_c", r"the centred target, y minus its mean", "centred-target", "y"),
     _symbol(r"\hat y", "a prediction of the target", "prediction", r"\hat", "y"),
     _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
@@ -56,7 +56,7 @@ SYMBOLS: tuple[Symbol, ...] = (
             "lifted images in feature space", "kernel", "k"),
     _symbol(r"x^\top x'", "the dot product of two rows", "dot-product", "x"),
     _symbol(r"\varphi(x)", "the feature map: the lifted image of a row, usually never written "
-            "down", "feature-map", r"\varphi"),
+            "down; φ with subscript j is its j-th coordinate", "feature-map", r"\varphi"),
     _symbol(r"\Phi", "the lifted training rows, one image per row", "lifted-rows", r"\Phi"),
     _symbol("K", "the kernel table (Gram matrix): the n × n table of k(x_i, x_j)", "kernel-table"),
     _symbol("K_c", "the centred kernel table: the table of the lifted rows after their mean is "
@@ -111,6 +111,13 @@ SYMBOLS: tuple[Symbol, ...] = (
             "residual", "e"),
     _symbol(r"\kappa", "the condition number of K + αI: its largest over its smallest "
             "eigenvalue", "condition-number", r"\kappa"),
+    _symbol("G", "the penalised table of kernel ridge, the table of the centred rows plus αI; "
+            "the entries of its inverse give leave-one-out residuals", "penalised-table"),
+    # --- pre-images
+    _symbol(r"P\varphi(q)", "the projection of a lifted query onto the ℓ kept directions of "
+            "kernel PCA, through the lifted mean", "projection", "P", r"\varphi"),
+    _symbol(r"\omega_i", "the weight of training row i when a projected point is written as a "
+            "weighted sum of the lifted training rows", "projection-weights", r"\omega"),
     # --- approximations
     _symbol("D", "the number of random features drawn to approximate a kernel",
             "random-feature-count"),

@@ -1,0 +1,83 @@
+"""Leave-one-out in closed form, checked against refitting and against the textbook shortcut."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.linalg import cho_factor, cho_solve
+
+from kreport import KernelRidge, hat_matrix_residuals, kernels, leave_one_out
+from kreport.pages._settings import PENALTY, THROWS_GAMMA
+from kreport.report import bound, claim
+
+from .common import problem
+from .settings import STRANGERS_GAMMA
+
+
+def _refit(kernel, penalty, rows, target) -> np.ndarray:
+    """Leave-one-out residuals the slow way: n fits, each without one row."""
+    n = len(target)
+    residuals = np.empty(n)
+    for i in range(n):
+        keep = np.arange(n) != i
+        model = KernelRidge(kernel, penalty).fit(rows[keep], target[keep])
+        residuals[i] = target[i] - model.predict(rows[i : i + 1])[0]
+    return residuals
+
+
+def _by_formula(kernel, penalty, rows, target):
+    """The closed form written out with G = K̃ + αI: (exact, shortcut)."""
+    n = len(target)
+    centred = rows - rows.mean(axis=0)
+    G = kernel(centred, centred) + penalty * np.eye(n)
+    factor = cho_factor(G)
+    inverse = cho_solve(factor, np.eye(n))
+    diagonal = np.diag(inverse)
+    means_without = (n * target.mean() - target) / (n - 1)
+    exact = (inverse @ target - means_without * inverse.sum(axis=1)) / diagonal
+    shortcut = inverse @ (target - target.mean()) / diagonal
+    return exact, shortcut
+
+
+def exact_leave_one_out():
+    """The closed form, the refit, the textbook shortcut and why they differ."""
+    rows, target = problem("throws")
+    n = len(target)
+    kernel = kernels.rbf(THROWS_GAMMA)
+    result = leave_one_out(kernel, PENALTY, rows, target)
+    refit = _refit(kernel, PENALTY, rows, target)
+    exact, shortcut = _by_formula(kernel, PENALTY, rows, target)
+    textbook = hat_matrix_residuals(kernel, PENALTY, rows, target)
+    scale = float(np.abs(result.residuals).max())
+    textbook_mse = float(textbook @ textbook) / n
+    claim("the closed form agrees with refitting n times to within {limit} of the largest "
+          "residual", np.abs(result.residuals - refit).max() < 1e-12 * scale, id="refit",
+          limit=1e-12)
+    claim("the library's residuals agree with the formula written out to within {limit} of the "
+          "largest", np.abs(result.residuals - exact).max() < 1e-12 * scale, id="formula",
+          limit=1e-12)
+    claim("the library's shortcut residuals are the formula's shortcut to within {limit} of the "
+          "largest", np.abs(textbook - shortcut).max() < 1e-12 * scale, id="shortcut_formula",
+          limit=1e-12)
+    claim("the shortcut's mean squared residual is smaller than the exact one", textbook_mse
+          < result.mse, id="optimistic")
+    strangers = kernels.rbf(STRANGERS_GAMMA)
+    ratio = (leave_one_out(strangers, PENALTY, rows, target).residuals
+             / hat_matrix_residuals(strangers, PENALTY, rows, target))
+    claim("at γ = {gamma} every exact residual is {n}/{n_less_one} times the shortcut's, to "
+          "within {limit}", np.abs(ratio - n / (n - 1)).max() < 1e-3, id="strangers",
+          gamma=STRANGERS_GAMMA, limit=1e-3, n=n, n_less_one=n - 1)
+    linear = leave_one_out(kernels.linear(), PENALTY, rows, target)
+    return {
+        "gamma": THROWS_GAMMA,
+        "penalty": PENALTY,
+        "n": n,
+        "n_less_one": n - 1,
+        "method": result.method,
+        "linear_method": linear.method,
+        "mse": result.mse,
+        "r2": result.r2,
+        "refit_difference": bound(np.abs(result.residuals - refit) / scale, -11),
+        "textbook_mse": textbook_mse,
+        "largest_gap": float(np.abs(textbook - result.residuals).max()),
+        "strangers_gamma": STRANGERS_GAMMA,
+    }
