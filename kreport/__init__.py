@@ -5,6 +5,7 @@ Public API::
     from kreport import kernels, PCA, KernelPCA, Ridge, KernelRidge
     from kreport import leave_one_out, cross_validate, grid_search    # choosing settings
     from kreport import fixed_point_preimage, LearnedPreimage         # back from kernel PCA
+    from kreport.approx import Nystroem, RandomFourierFeatures, NystroemKernelRidge  # at scale
 
 Each model's class docstring states exactly what it computes (centring,
 ceilings, thresholds, sign convention, solver, refusals). ``SIGN_CONVENTION``
@@ -32,7 +33,7 @@ Input, the same for every model:
   that is flattened.
 """
 
-from . import kernels, preimage, selection
+from . import approx, kernels, preimage, selection
 from .errors import (
     FeatureMismatchError,
     InputTypeError,
@@ -75,6 +76,7 @@ __all__ = [
     "KreportWarning",
     "LearnedPreimage",
     "MercerConditionError",
+    "MissingDependencyError",
     "ModelFileError",
     "NoInverseTransformError",
     "NotConvergedWarning",
@@ -82,6 +84,7 @@ __all__ = [
     "NotPositiveSemidefiniteWarning",
     "PreimageError",
     "Ridge",
+    "approx",
     "cross_validate",
     "fixed_point_preimage",
     "grid_search",

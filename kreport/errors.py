@@ -93,6 +93,11 @@ class ModelFileError(KreportError, ValueError):
     """A file given to ``KernelRidge.load`` is not a valid kreport model file."""
 
 
+class MissingDependencyError(KreportError, ImportError):
+    """An optional dependency (Dask, for kreport.approx.distributed) is not installed;
+    the message names the extra to install (``pip install kreport[scale]``)."""
+
+
 class KreportWarning(UserWarning):
     """Base class of warnings issued by kreport."""
 
@@ -114,6 +119,7 @@ __all__ = [
     "KreportError",
     "KreportWarning",
     "MercerConditionError",
+    "MissingDependencyError",
     "ModelFileError",
     "NoInverseTransformError",
     "NotConvergedWarning",
