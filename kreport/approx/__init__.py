@@ -19,7 +19,8 @@ optional dependency (``pip install kreport[scale]``), imported only by the
 functions of ``kreport.approx.distributed``.
 """
 
-from ._common import LANDMARK_RULE, RANK_TOLERANCE_RULE, MissingDependencyError
+from ..errors import MissingDependencyError
+from ._common import LANDMARK_RULE, RANK_TOLERANCE_RULE
 from .nystroem import Nystroem
 from .nystroem_ridge import NystroemKernelRidge
 from .random_features import RandomFourierFeatures

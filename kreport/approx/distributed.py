@@ -32,9 +32,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_finite_real, check_positive_int
-from ..errors import InputTypeError, InvalidInputError, InvalidParameterError
-from ._common import (
+from ..errors import (
+    InputTypeError,
+    InvalidInputError,
+    InvalidParameterError,
     MissingDependencyError,
+)
+from ._common import (
     check_seed,
     compensated_sums,
     draw_landmarks,
