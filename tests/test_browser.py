@@ -369,3 +369,306 @@ def test_footer_links_go_to_the_next_and_previous_pages(site_url, browser):
     assert page.url.rstrip("/").endswith(_url_path(sources[1]).rstrip("/")), page.url
     assert not console, console
     context.close()
+
+
+# ---------------------------------------------------------------- playgrounds
+
+#: The pages with a playground, and three settings of each whose drawn values
+#: are read back: (preset, a value its text shows, the chart and data set drawn).
+PLAYGROUND_PAGES = {
+    "kernel-pca.md": {"presets": ["ring-worked", "ideal-worked", "arc-pca", "four-linear"],
+                      "chart": "coords", "x": "z1", "y": "z2",
+                      "echo": ("ring-worked", "ring_problem.kernel_gap")},
+    "kernel-ridge.md": {"presets": ["rbf-worked", "squared", "rbf-narrow", "linear-half"],
+                        "chart": "fit", "x": "t", "y": "h",
+                        "echo": ("squared", "polynomial_degrees.rows[1].r2")},
+}
+#: Starting a playground on localhost (fetching Vega and the data file, drawing).
+PLAYGROUND_START_SECONDS = 1.0
+#: The budget of what the playgrounds add to their two pages together (libraries
+#: included): bytes fetched by the page, its scripts, Vega and the data file.
+PLAYGROUND_BUDGET_BYTES = 1.5e6
+
+READ_DRAWN = """(a) => {
+  const [id, chart, dataName, xField, yField] = a;
+  const ground = window.krPlaygrounds[id];
+  const view = ground.views[chart];
+  if (!view) return {missing: Object.keys(ground.views), asked: a};
+  const data = view.data(dataName);
+  const x = view.scale('x'), y = view.scale('y');
+  const items = [];
+  const walk = (node) => {
+    if (!node) return;
+    if (node.items) node.items.forEach(walk);
+    if (node.datum && node.x !== undefined && node.datum[xField] !== undefined
+        && node.datum[yField] !== undefined && node.mark && node.mark.marktype === 'symbol') {
+      items.push({dx: node.datum[xField], dy: node.datum[yField],
+                  px: x.invert(node.x), py: y.invert(node.y)});
+    }
+  };
+  walk(view.scenegraph().root);
+  return {rows: data.map(d => [d[xField], d[yField]]), items,
+          stats: [...ground.box.querySelectorAll('.kr-pg__stat dd')].map(e => e.textContent),
+          shown: ground.box.getAttribute('data-kr-shown'), hash: location.hash,
+          caption: ground.box.querySelector('.kr-pg__setting').textContent};
+}"""
+
+
+def _decoded(column, steps):
+    if isinstance(column, dict) and "q" in column:
+        return [q * column["s"] / steps for q in column["q"]]
+    return column
+
+
+def _expected(document, key, dataset, x_field, y_field, overlays=()):
+    """The columns of one chart data set for a setting, as the data file holds them."""
+    codes = dict(zip([c["name"] for c in document["controls"] if c["kind"] != "overlay"],
+                     key.split("/"), strict=True))
+    columns = {}
+    for selector, part in document["shared"].items():
+        name, code = selector.split("=")
+        if codes.get(name) == code:
+            columns.update(part.get("data", {}).get(dataset, {}))
+    setting = document["settings"][key]
+    columns.update(setting.get("data", {}).get(dataset, {}))
+    for overlay in overlays:
+        columns.update(setting.get("overlay", {}).get(overlay, {}).get("data", {})
+                       .get(dataset, {}))
+    steps = document["steps"]
+    return list(zip(_decoded(columns[x_field], steps), _decoded(columns[y_field], steps),
+                    strict=True))
+
+
+def _same(drawn, expected, what):
+    import numpy as np
+
+    drawn, expected = np.asarray(drawn, dtype=float), np.asarray(expected, dtype=float)
+    assert drawn.shape == expected.shape, f"{what}: {drawn.shape} drawn, {expected.shape} filed"
+    np.testing.assert_allclose(drawn, expected, rtol=0, atol=1e-9, err_msg=what)
+
+
+def _start(page, box="#playground"):
+    import time
+
+    started = time.perf_counter()
+    page.click(f"{box} [data-kr-start]")
+    page.wait_for_selector(f"{box}[data-kr-shown]", timeout=15000)
+    return time.perf_counter() - started
+
+
+def _wait_shown(page, key):
+    """Until the playground on the page (the theme may have swapped the page's content,
+    and the playground with it) shows the setting ``key``."""
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("""k => {
+      const ground = window.krPlaygrounds && window.krPlaygrounds.playground;
+      return ground && ground.box.isConnected
+        && ground.box === document.querySelector('#playground')
+        && Object.keys(ground.views).length && ground.box.getAttribute('data-kr-shown') === k;
+    }""", arg=key, timeout=10000)
+
+
+def _document(site_url, source, browser):
+    context = browser.new_context()
+    slug = _url_path(source).strip("/")
+    document = context.request.get(urljoin(site_url, f"data/{slug}-playground.json")).json()
+    context.close()
+    return document
+
+
+def _preset_key(document, preset):
+    return "/".join(document["presets"][preset][c["name"]] for c in document["controls"]
+                    if c["kind"] != "overlay")
+
+
+def _fragment(document, preset):
+    return "playground:" + ",".join(f"{name}={code}"
+                                     for name, code in document["presets"][preset].items())
+
+
+@pytest.mark.parametrize("source", sorted(PLAYGROUND_PAGES))
+def test_a_playground_draws_the_data_files_values(source, site_url, browser):
+    """Start it by pointer; for at least three settings (reached by links to them),
+    every drawn point sits where the data file says and the text shows the data
+    file's strings; the page's own printed number for a setting the prose
+    discusses is what the playground shows there."""
+    spec = PLAYGROUND_PAGES[source]
+    document = _document(site_url, source, browser)
+    context, page, console, outside, failed = _open(browser, site_url, source)
+    seconds = _start(page)
+    assert seconds < PLAYGROUND_START_SECONDS, f"the playground took {seconds:.2f} s to start"
+    for preset in spec["presets"]:
+        key = _preset_key(document, preset)
+        page.evaluate("h => { location.hash = h; }", _fragment(document, preset))
+        _wait_shown(page, key)
+        overlays = [name for name, code in document["presets"][preset].items()
+                    if code == "on" and any(c["name"] == name and c["kind"] == "overlay"
+                                            for c in document["controls"])]
+        drawn = page.evaluate(READ_DRAWN, ["playground", spec["chart"],
+                                           "throws" if spec["chart"] == "fit" else "coords",
+                                           spec["x"], spec["y"]])
+        if spec["chart"] == "fit":
+            curve = page.evaluate("""() => window.krPlaygrounds.playground.views.fit
+                                     .data('curve').map(d => [d.t, d.h])""")
+            expected = _expected(document, key, "curve", "t", "h", overlays)
+            _same(curve, expected, f"{preset}: the curve")
+            if overlays:
+                half = page.evaluate("""() => window.krPlaygrounds.playground.views.fit
+                                        .data('half_curve').map(d => [d.t, d.h])""")
+                _same(half, _expected(document, key, "half_curve", "t", "h", overlays),
+                      f"{preset}: the half-centred curve")
+            weights = page.evaluate("""() => window.krPlaygrounds.playground.views.weights
+                                       .data('weights').map(d => [d.t, d.a])""")
+            _same(weights, _expected(document, key, "weights", "t", "a"),
+                  f"{preset}: the dual weights")
+        else:
+            expected = _expected(document, key, "coords", "z1", "z2")
+            _same(drawn["rows"], expected, f"{preset}: the coordinates")
+        assert "missing" not in drawn, drawn
+        assert drawn["items"], f"{preset}: nothing drawn"
+        for item in drawn["items"]:  # each mark sits at its datum, read back through the scales
+            span = max(abs(v) for pair in expected for v in pair) or 1.0
+            assert abs(item["px"] - item["dx"]) <= 2e-3 * span
+            assert abs(item["py"] - item["dy"]) <= 2e-3 * span
+        values = {**document["settings"][key].get("values", {})}
+        for overlay in overlays:
+            values.update(document["settings"][key]["overlay"][overlay].get("values", {}))
+        for value in values.values():
+            assert any(value in stat for stat in drawn["stats"]), (preset, value, drawn["stats"])
+        assert drawn["hash"] == "#" + _fragment(document, preset)
+    # a setting the prose discusses shows the number the page prints
+    preset, fact = spec["echo"]
+    printed = page.eval_on_selector(f'[data-fact="{fact}"]', "e => e.textContent")
+    page.click(f'a.kr-try[href$="#{_fragment(document, preset)}"]')
+    _wait_shown(page, _preset_key(document, preset))
+    stats = page.eval_on_selector_all("#playground .kr-pg__stat dd",
+                                      "l => l.map(e => e.textContent)")
+    assert any(printed in stat for stat in stats), (printed, stats)
+    assert not console, console
+    assert not outside, f"requests left the site: {outside}"
+    assert not failed, failed
+    context.close()
+
+
+@pytest.mark.parametrize("source", sorted(PLAYGROUND_PAGES))
+def test_playground_controls_answer_keyboard_and_pointer(source, site_url, browser):
+    document = _document(site_url, source, browser)
+    context, page, console, outside, _ = _open(browser, site_url, source)
+    _start(page)
+    ranges = [c for c in document["controls"] if c["kind"] == "range"]
+    choices = [c for c in document["controls"] if c["kind"] == "choice"]
+    switches = [c for c in document["controls"] if c["kind"] in ("switch", "overlay")]
+    shown = page.get_attribute("#playground", "data-kr-shown")
+    # keyboard: a range moves one stop with the arrow key, and is labelled
+    for control in ranges:
+        slider = page.locator(f"#playground-{control['name']}")
+        if slider.is_disabled():
+            continue
+        assert page.locator(f"label[for='playground-{control['name']}']").inner_text().strip()
+        slider.focus()
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function("s => document.querySelector('#playground')"
+                               ".getAttribute('data-kr-shown') !== s", arg=shown)
+        now = page.get_attribute("#playground", "data-kr-shown")
+        assert now in document["settings"]
+        text = slider.get_attribute("aria-valuetext")
+        assert text and control["describe"].split("{}")[0] in text
+        shown = now
+    # keyboard: a choice moves with the arrow keys
+    choice = choices[0]
+    page.locator(f"#playground fieldset[data-control='{choice['name']}'] input:checked").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("s => document.querySelector('#playground')"
+                           ".getAttribute('data-kr-shown') !== s", arg=shown)
+    shown = page.get_attribute("#playground", "data-kr-shown")
+    # pointer: click an option, drag nothing, click a slider's track, tick a switch
+    option = page.locator(f"#playground fieldset[data-control='{choice['name']}'] label").last
+    option.click()
+    page.wait_for_function("s => document.querySelector('#playground')"
+                           ".getAttribute('data-kr-shown') !== s", arg=shown)
+    shown = page.get_attribute("#playground", "data-kr-shown")
+    for control in ranges:
+        slider = page.locator(f"#playground-{control['name']}")
+        if slider.is_disabled():
+            continue
+        box = slider.bounding_box()
+        before = slider.input_value()
+        page.mouse.click(box["x"] + 4, box["y"] + box["height"] / 2)
+        if slider.input_value() != before:
+            page.wait_for_function("s => document.querySelector('#playground')"
+                                   ".getAttribute('data-kr-shown') !== s", arg=shown)
+            shown = page.get_attribute("#playground", "data-kr-shown")
+            break
+    else:
+        pytest.fail("no slider answered a click on its track")
+    for control in switches:
+        toggle = page.locator(f"#playground-{control['name']}")
+        before = page.evaluate("() => location.hash")
+        toggle.click()
+        page.wait_for_function("h => location.hash !== h", arg=before)
+        assert f"{control['name']}=on" in page.evaluate("() => location.hash")
+        toggle.press("Space")  # and back, by keyboard
+        page.wait_for_function(f"() => location.hash.includes('{control['name']}=off')")
+    # the setting is text, and a link restores it; reset goes back to the default
+    hash_now = page.evaluate("() => location.hash")
+    caption = page.inner_text("#playground .kr-pg__setting")
+    assert caption.startswith("Showing ")
+    page.click("#playground .kr-pg__reset")
+    default_key = "/".join(document["default"][c["name"]] for c in document["controls"]
+                           if c["kind"] != "overlay")
+    _wait_shown(page, default_key)
+    again = context.new_page()
+    again.goto(urljoin(site_url, _url_path(source)) + hash_now, wait_until="networkidle")
+    again.wait_for_selector("#playground[data-kr-shown]", timeout=15000)
+    assert again.inner_text("#playground .kr-pg__setting") == caption
+    assert not console, console
+    assert not outside, outside
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_started_playground_fits_the_screen_in_both_schemes(width, scheme, site_url, browser):
+    for source in sorted(PLAYGROUND_PAGES):
+        context, page, console, outside, _ = _open(browser, site_url, source, width, scheme)
+        _start(page)
+        overflow = page.evaluate("() => document.documentElement.scrollWidth"
+                                 " - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{source} at {width} px is {overflow} px too wide"
+        colours = page.evaluate("""() => {
+          const text = document.querySelector('#playground .kr-pg__chart svg text');
+          return [getComputedStyle(document.body).backgroundColor, text.getAttribute('fill')];
+        }""")
+        ink = colours[1] or ""
+        dark_ink = ink.lower() in ("#d5d8df", "#a9afbb")
+        assert dark_ink == (scheme == "dark"), (source, scheme, colours)
+        name = _url_path(source).strip("/")
+        page.locator("#playground").screenshot(
+            path=str(SCREENSHOTS / f"{name}-playground-{width}-{scheme}.png"))
+        assert not console and not outside, (console, outside)
+        context.close()
+
+
+def test_the_playgrounds_stay_within_their_budget(site_url, browser):
+    """Bytes and requests of each playground page, cold, at 1280 px, before and
+    after starting its playground; what the playgrounds add to the two pages
+    together stays under the budget."""
+    added = 0
+    for source in sorted(PLAYGROUND_PAGES):
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        sizes = {}
+        page.on("response", lambda r, sizes=sizes: sizes.__setitem__(r.url, len(r.body()))
+                if r.ok and not r.url.startswith("data:") else None)
+        page.goto(urljoin(site_url, _url_path(source)), wait_until="networkidle")
+        before = sum(sizes.values())
+        _start(page)
+        page.wait_for_load_state("networkidle")
+        after = sum(sizes.values())
+        playground = sum(size for url, size in sizes.items()
+                         if "/assets/vega/" in url or "playground" in url)
+        print(f"{source}: {len(sizes)} requests, {before} bytes at load, {after} after starting"
+              f" the playground; {playground} bytes are the playground's")
+        added += playground
+        context.close()
+    assert added <= PLAYGROUND_BUDGET_BYTES, f"the playgrounds add {added} bytes"

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from kreport.report.facts import DEFAULT_RTOL, Bound
+from kreport.report.page import Phrase, Shown
 from kreport.site.results import flat_facts, is_number, tolerance_of
 
 from .conftest import NOTEBOOKS, PAGES
@@ -86,5 +87,58 @@ def test_what_the_figures_draw_is_locked(slug, site, ndarrays_regression, data_r
             scale = float(np.max(np.abs(finite))) if finite.size else 0.0
             tolerances[name] = {"rtol": rtol, "atol": rtol * scale}
     texts["arrays"] = {name: list(value.shape) for name, value in arrays.items()}
+    data_regression.check(texts)
+    ndarrays_regression.check(arrays, tolerances=tolerances)
+
+
+def _playground_leaves(value, key: str, rtol: float, arrays: dict, tolerances: dict,
+                       texts: dict, shown_values: dict) -> None:
+    if isinstance(value, dict):
+        for name, item in value.items():
+            _playground_leaves(item, f"{key}.{name}", rtol, arrays, tolerances, texts,
+                               shown_values)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _playground_leaves(item, f"{key}[{index}]", rtol, arrays, tolerances, texts,
+                               shown_values)
+    elif isinstance(value, np.ndarray) and value.dtype.kind == "f":
+        name = key.replace("/", "|")
+        arrays[name] = value
+        scale = float(np.max(np.abs(value))) if value.size else 0.0
+        tolerances[name] = {"rtol": rtol, "atol": rtol * scale}
+    elif isinstance(value, Shown | Phrase):
+        texts[key] = value.text()
+        numbers = [value] if isinstance(value, Shown) else \
+            [item for _, item in value.values if isinstance(item, Shown)]
+        for index, number in enumerate(numbers):
+            if isinstance(number.value, Bound):
+                continue
+            # shown numbers go into one array per lock tolerance, in key order
+            shown_values.setdefault(number.rtol, []).append((f"{key}#{index}",
+                                                             float(number.value)))
+    elif isinstance(value, np.ndarray):
+        texts[key] = value.tolist()
+    elif isinstance(value, float):
+        name = key.replace("/", "|")
+        arrays[name] = np.array([value])
+        tolerances[name] = {"rtol": DEFAULT_RTOL, "atol": 0.0}
+    else:
+        texts[key] = value
+
+
+@pytest.mark.parametrize("slug", [page.slug for page in PAGES if page.playgrounds])
+def test_what_the_playgrounds_show_is_locked(slug, site, ndarrays_regression, data_regression):
+    page = next(page for page in PAGES if page.slug == slug)
+    result = site.outcomes[slug].result
+    arrays, tolerances, texts, shown_values = {}, {}, {}, {}
+    for spec in page.playgrounds:
+        _playground_leaves(result.playgrounds[spec.name], spec.name, spec.rtol, arrays,
+                           tolerances, texts, shown_values)
+    texts["arrays"] = {name: list(value.shape) for name, value in arrays.items()}
+    for rtol, entries in sorted(shown_values.items()):
+        name = f"shown numbers, rtol {rtol:g}"
+        arrays[name] = np.array([number for _, number in entries])
+        tolerances[name] = {"rtol": rtol, "atol": 0.0}
+        texts[name] = [key for key, _ in entries]
     data_regression.check(texts)
     ndarrays_regression.check(arrays, tolerances=tolerances)

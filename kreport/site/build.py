@@ -8,9 +8,10 @@ in place, keeping a committed file's bytes wherever the fresh file is
 equivalent by :mod:`kreport.site.compare`. A build that fails any check writes
 nothing, so docs/ is never left half rewritten.
 
-For each page docs/ receives ``<slug>.md``, ``figures/<slug>-<name>.svg`` and
-``data/<slug>.json`` (the manifest); for each notebook ``<slug>.ipynb`` and
-``data/<slug>.json``.
+For each page docs/ receives ``<slug>.md``, ``figures/<slug>-<name>.svg``,
+``data/<slug>.json`` (the manifest) and ``data/<slug>-<name>.json`` for each of
+its playgrounds (its charts, compiled to Vega, and every setting's data); for
+each notebook ``<slug>.ipynb`` and ``data/<slug>.json``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from kreport.report.render import RenderLog
 from . import checks, stability
 from .cache import CacheStore, cache_key
 from .compare import SVG_TOLERANCE_PX, differences
-from .markdown import PageError, manifest_bytes, render_markdown
+from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
 from .results import result_from_json, result_to_json
@@ -67,12 +68,22 @@ def compute_page(page: Page, paths: SitePaths, store: CacheStore,
     return result, False, key
 
 
+#: Playground charts compiled to Vega in this process, by (page module, playground).
+_COMPILED: dict[tuple[str, str], dict] = {}
+
+
 def _page_files(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, RenderLog]:
     log = RenderLog()
     markdown = render_markdown(page, result, log)
     files = {f"{page.slug}.md": markdown.encode(),
              f"data/{page.slug}.json": manifest_bytes(page, result)}
     files.update({f"figures/{name}": data for name, data in result.figures.items()})
+    for spec in page.playgrounds:
+        charts = _COMPILED.get((page.module, spec.name))
+        if charts is None:
+            charts = _COMPILED[(page.module, spec.name)] = compile_charts(spec)
+        files[f"data/{spec.filename(page.slug)}"] = playground_bytes(
+            page, spec, result.playgrounds[spec.name], charts)
     return files, markdown, log
 
 
@@ -173,7 +184,8 @@ def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
     summary = stored["summary"]
     built.echo(
         f"  stability check: {summary['printed_checked']} printed numbers, "
-        f"{summary['facts_checked']} facts, {summary['figure_arrays_checked']} figure arrays "
+        f"{summary['facts_checked']} facts, {summary['figure_arrays_checked']} figure arrays, "
+        f"{summary.get('playground_values_checked', 0)} playground values "
         f"on {summary['replicas']} perturbed replicas, {summary['problems']} problems; "
         f"{origin} in {time.perf_counter() - started:.1f} s")
 

@@ -11,6 +11,12 @@ kind of file:
 * **manifests** (``data/*.json``): by value. Every field equal, except that a
   number may differ by its declared relative tolerance (``rtol`` in the entry,
   else the manifest's ``default_rtol``).
+* **playground data files** (``data/*.json`` whose ``format`` names a
+  playground): by value. The same keys, texts and whole numbers; a drawn
+  column (``{"s", "q"}``, values ``q × s / steps``) may move by the file's
+  ``rtol`` times its largest value (the writer rounds a column to steps of
+  half that, so last-bit noise can move a value by one step and no more);
+  any other number by the default relative tolerance of facts.
 * **SVG figures**: structurally. The same elements, attributes and text in the
   same order; numbers inside attributes and text (coordinates, path data,
   sizes) may differ by at most :data:`SVG_TOLERANCE_PX` user units (pixels),
@@ -26,6 +32,8 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ElementTree
+
+from kreport.report.facts import DEFAULT_RTOL
 
 #: How far (in SVG user units, i.e. CSS pixels at 100 %) a drawn coordinate may
 #: move between machines: a hundredth of a pixel, far below anything visible,
@@ -43,6 +51,8 @@ def differences(relative: str, committed: bytes, fresh: bytes) -> list[str]:
     if relative.endswith(".svg"):
         return svg_differences(committed, fresh)
     if relative.startswith("data/") and relative.endswith(".json"):
+        if _is_playground(fresh) or _is_playground(committed):
+            return playground_differences(committed, fresh)
         return manifest_differences(committed, fresh)
     if relative.endswith(".ipynb"):
         return notebook_differences(committed, fresh)
@@ -98,6 +108,64 @@ def manifest_differences(committed: bytes, fresh: bytes) -> list[str]:
         rtol = after.get("rtol", default)
         problems += _values_differ(before.pop("value"), after.pop("value"), rtol, key)
         problems += _values_differ(before, after, 0.0, key)
+    return problems
+
+
+# ---------------------------------------------------------------- playgrounds
+
+PLAYGROUND_FORMAT_PREFIX = b'{"format":"kreport playground'
+
+
+def _is_playground(data: bytes) -> bool:
+    return data.startswith(PLAYGROUND_FORMAT_PREFIX)
+
+
+def _drawn_column(value) -> bool:
+    return isinstance(value, dict) and set(value) == {"s", "q"}
+
+
+def _playground_values_differ(a, b, where: str, rtol: float, steps: int,
+                              problems: list[str], limit: int) -> None:
+    if len(problems) >= limit:
+        return
+    if _drawn_column(a) and _drawn_column(b):
+        if len(a["q"]) != len(b["q"]):
+            problems.append(f"{where}: {len(a['q'])} values became {len(b['q'])}")
+            return
+        scale = max(abs(float(a["s"])), abs(float(b["s"])))
+        old = [q * float(a["s"]) / steps for q in a["q"]]
+        new = [q * float(b["s"]) / steps for q in b["q"]]
+        moved = max((abs(x - y) for x, y in zip(old, new, strict=True)), default=0.0)
+        if moved > rtol * scale * (1 + 1e-9):
+            problems.append(f"{where}: a drawn value moved by {moved:.3g}, more than the "
+                            f"tolerance {rtol:g} of its largest value {scale:.4g}")
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        if set(a) != set(b):
+            problems.append(f"{where}: keys {sorted(set(a) ^ set(b))[:6]} appear on one side only")
+            return
+        for key in a:
+            _playground_values_differ(a[key], b[key], f"{where}.{key}", rtol, steps, problems,
+                                      limit)
+        return
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            problems.append(f"{where}: {len(a)} entries became {len(b)}")
+            return
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            _playground_values_differ(x, y, f"{where}[{index}]", rtol, steps, problems, limit)
+        return
+    problems += _values_differ(a, b, DEFAULT_RTOL, where)
+
+
+def playground_differences(committed: bytes, fresh: bytes, limit: int = 10) -> list[str]:
+    """Differences between two data files of a playground, by the rule above."""
+    old, new = json.loads(committed), json.loads(fresh)
+    if old.get("rtol") != new.get("rtol") or old.get("steps") != new.get("steps"):
+        return [f"the drawing tolerance changed ({old.get('rtol')} → {new.get('rtol')})"]
+    problems: list[str] = []
+    _playground_values_differ(old, new, "playground", float(new["rtol"]), int(new["steps"]),
+                              problems, limit)
     return problems
 
 

@@ -1,15 +1,19 @@
-"""A page's markdown (its template rendered from its facts) and its manifest."""
+"""A page's markdown (its template rendered from its facts), its manifest and
+its playgrounds' data files."""
 
 from __future__ import annotations
 
 import html
 import json
+import math
 import re
 import string
 
+import numpy as np
+
 from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number
-from kreport.report.page import Page, PageResult
+from kreport.report.page import Page, PageResult, Phrase, Playground, Shown
 from kreport.report.render import RenderLog, fact_span, fact_views, make_environment
 
 from .results import exact_reason, tolerance_of
@@ -72,6 +76,39 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     def provenance() -> str:
         return _provenance(page, result)
 
+    grounds = {spec.name: spec for spec in page.playgrounds}
+    grounds_placed: list[str] = []
+
+    def _ground(name: str) -> Playground:
+        if name not in grounds:
+            raise PageError(f"{page.template} names playground {name!r}, which {page.module} "
+                            f"does not declare; it declares {sorted(grounds)}")
+        return grounds[name]
+
+    def playground(name: str, caller=None) -> str:
+        """The playground's box: its title, the template's words on what to try,
+        and the button that starts it (the script loads it only then)."""
+        spec = _ground(name)
+        if name in grounds_placed:
+            raise PageError(f"{page.template} places playground {name!r} twice")
+        grounds_placed.append(name)
+        words = (caller() if caller is not None else "").strip()
+        if not words:
+            raise PageError(f"playground {name!r} of {page.slug} needs words on what to try: "
+                            "{% call playground(...) %}…{% endcall %}")
+        return playground_markup(page, spec, words)
+
+    def try_setting(name: str, preset: str, words: str) -> str:
+        """A link that opens the playground at one of its presets (a raw link: the
+        fragment names a setting, not a heading)."""
+        spec = _ground(name)
+        presets = result.playgrounds.get(name, {}).get("presets", {})
+        if preset not in presets:
+            raise PageError(f"{page.template} links to preset {preset!r} of playground "
+                            f"{name!r}; its presets are {sorted(presets)}")
+        return (f'<a class="kr-try" href="#{playground_fragment(spec, presets[preset])}">'
+                f"{html.escape(words, quote=False)}</a>")
+
     claims = {claim.ref: claim for claim in result.claims if claim.ref}
 
     def checked(ref: str) -> str:
@@ -90,11 +127,16 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
 
     context = dict(fact_views(result.facts, result.sources))
     environment.globals.update(figure=figure, provenance=provenance, title=page.title,
-                               checked=checked, unchecked=unchecked)
+                               checked=checked, unchecked=unchecked, playground=playground,
+                               try_setting=try_setting)
     text = environment.get_template(page.template).render(context)
     unplaced = [name for name in specs if name not in placed]
     if unplaced:
         raise PageError(f"{page.module} draws {unplaced} but {page.template} never places them")
+    unplaced = [name for name in grounds if name not in grounds_placed]
+    if unplaced:
+        raise PageError(f"{page.module} declares playgrounds {unplaced} but {page.template} "
+                        "never places them")
     return text
 
 
@@ -199,3 +241,143 @@ def manifest(page: Page, result: PageResult) -> dict:
 
 def manifest_bytes(page: Page, result: PageResult) -> bytes:
     return (json.dumps(manifest(page, result), indent=1, ensure_ascii=False) + "\n").encode()
+
+
+# ---------------------------------------------------------------- playgrounds
+
+#: What a playground's data file says of itself (and how the drift rule knows it).
+PLAYGROUND_FORMAT = "kreport playground, version 1"
+
+
+def playground_id(spec: Playground) -> str:
+    return f"playground-{spec.name}" if spec.name != "playground" else "playground"
+
+
+def playground_fragment(spec: Playground, setting: dict) -> str:
+    """``playground:data=ring,kernel=rbf,gamma=0.005``: a setting in the page's URL."""
+    return playground_id(spec) + ":" + ",".join(f"{name}={code}"
+                                                 for name, code in setting.items())
+
+
+def playground_markup(page: Page, spec: Playground, words: str) -> str:
+    """The playground's box in the page. Everything in it that names a number is
+    built by the script from the data file; the page itself holds words only."""
+    ident = playground_id(spec)
+    source = f"data/{spec.filename(page.slug)}"
+    return (
+        f'<section class="kr-playground" id="{ident}" data-kr-playground="{source}" '
+        f'aria-labelledby="{ident}-title" markdown="1">\n'
+        f'<p class="kr-playground__title" id="{ident}-title">{html.escape(spec.title)}</p>\n'
+        f'<div class="kr-playground__intro" markdown="block">\n{words}\n</div>\n'
+        f'<p class="kr-playground__start"><button type="button" class="md-button '
+        f'md-button--primary kr-playground__button" data-kr-start>Start the playground'
+        f"</button></p>\n"
+        f'<noscript><p>The playground needs JavaScript; its data are in '
+        f'<a href="{source}">its data file</a>.</p></noscript>\n'
+        f"</section>"
+    )
+
+
+def playground_steps(rtol: float) -> int:
+    """Steps a drawn column is rounded to over its largest value: the rounding moves
+    a value by at most half a step, well inside the tolerance ``rtol``."""
+    return math.ceil(2 / rtol)
+
+
+def quantized(values, rtol: float) -> dict:
+    """A drawn column as ``{"s": scale, "q": [whole numbers]}``, values ``q × s / steps``."""
+    array = np.asarray(values, dtype=float)
+    if array.ndim != 1 or not np.all(np.isfinite(array)):
+        raise ValueError("a playground draws one-dimensional columns of finite numbers")
+    largest = float(np.max(np.abs(array))) if array.size else 0.0
+    if largest == 0.0:
+        return {"s": 0, "q": [0] * array.size}
+    scale = float(f"{largest:.4g}")
+    steps = playground_steps(rtol)
+    return {"s": scale, "q": np.rint(array / scale * steps).astype(int).tolist()}
+
+
+def dequantized(column: dict, steps: int) -> np.ndarray:
+    return np.asarray(column["q"], dtype=float) * float(column["s"]) / steps
+
+
+def _playground_value(value, rtol: float):
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind == "f":
+            return quantized(value, rtol)
+        return [_playground_value(item, rtol) for item in value.tolist()]
+    if isinstance(value, Shown | Phrase):
+        return value.text()
+    if isinstance(value, Bound):
+        return format_number(value)
+    if isinstance(value, float):
+        return float(f"{value:.12g}")
+    if isinstance(value, dict):
+        return {str(key): _playground_value(item, rtol) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_playground_value(item, rtol) for item in value]
+    return value
+
+
+def playground_document(page: Page, spec: Playground, tree: dict, charts: dict) -> dict:
+    """The data file of one playground: what it is, its charts (Vega), its controls
+    and every setting's data and text, formatted by the site's formatter."""
+    return {
+        "format": PLAYGROUND_FORMAT,
+        "playground": spec.name,
+        "page": page.slug,
+        "title": spec.title,
+        "module": page.module,
+        "rebuild": REBUILD_COMMAND,
+        "rtol": spec.rtol,
+        "steps": playground_steps(spec.rtol),
+        "encoding": "a drawn column is {\"s\": s, \"q\": [q, …]}; its values are q × s / steps",
+        "charts": charts,
+        **_playground_value(tree, spec.rtol),
+    }
+
+
+def playground_bytes(page: Page, spec: Playground, tree: dict, charts: dict) -> bytes:
+    document = playground_document(page, spec, tree, charts)
+    return (json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+#: A string value "@signal:NAME" in a chart's Vega-Lite (or a list holding only
+#: that string) becomes a reference to the Vega signal NAME, which the page's
+#: script sets from the setting shown: Vega-Lite writes axis titles, and a
+#: scale's domain and colours, as fixed values only.
+SIGNAL_MARK = "@signal:"
+
+
+def _signals(value):
+    if isinstance(value, str) and value.startswith(SIGNAL_MARK):
+        return {"signal": value[len(SIGNAL_MARK):]}
+    if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str) \
+            and value[0].startswith(SIGNAL_MARK):
+        return {"signal": value[0][len(SIGNAL_MARK):]}
+    if isinstance(value, dict) and set(value) == {"value"} and isinstance(value["value"], str) \
+            and value["value"].startswith(SIGNAL_MARK):
+        return {"signal": value["value"][len(SIGNAL_MARK):]}  # an encoding's fixed value
+    if isinstance(value, dict):
+        return {key: _signals(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_signals(item) for item in value]
+    return value
+
+
+#: The Vega-Lite the charts are written in (the version vl-convert compiles).
+VEGA_LITE_VERSION = "6.4"
+
+
+def compile_charts(spec: Playground) -> dict:
+    """Each chart of the playground, its Vega-Lite compiled to Vega (vl-convert)."""
+    import vl_convert
+
+    compiled = {}
+    for name, chart in spec.charts().items():
+        lite = chart.to_dict() if hasattr(chart, "to_dict") else chart
+        vega = vl_convert.vegalite_to_vega(lite, vl_version=VEGA_LITE_VERSION)
+        vega.pop("background", None)  # the page's, in either colour scheme
+        compiled[name] = _signals(vega)
+    return compiled
+

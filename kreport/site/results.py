@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from kreport.report.facts import DEFAULT_RTOL, Bound, Claim
-from kreport.report.page import PageResult
+from kreport.report.page import PageResult, Phrase, Shown
 
 
 def flatten(value, key: str, into: dict) -> dict:
@@ -60,6 +60,12 @@ def exact_reason(result: PageResult, key: str) -> str | None:
 
 
 def _encode(value):
+    if isinstance(value, Shown):
+        return {"__shown__": _encode(value.value), "options": value.options(),
+                "rtol": value.rtol}
+    if isinstance(value, Phrase):
+        return {"__phrase__": value.template,
+                "values": [[name, _encode(item)] for name, item in value.values]}
     if isinstance(value, Bound):
         return {"__bound__": value.exponent, "measured": value.measured}
     if isinstance(value, np.ndarray):
@@ -74,6 +80,11 @@ def _encode(value):
 
 def _decode(value):
     if isinstance(value, dict):
+        if "__shown__" in value:
+            return Shown(_decode(value["__shown__"]), **value["options"], rtol=value["rtol"])
+        if "__phrase__" in value:
+            return Phrase(value["__phrase__"],
+                          tuple((name, _decode(item)) for name, item in value["values"]))
         if "__bound__" in value:
             return Bound(value["__bound__"], measured=value["measured"])
         if "__array__" in value:
@@ -95,6 +106,7 @@ def result_to_json(result: PageResult) -> dict:
         "figures": {name: base64.b64encode(data).decode() for name, data in
                     result.figures.items()},
         "figure_data": _encode(result.figure_data),
+        "playgrounds": _encode(result.playgrounds),
         "exact": result.exact,
         "rtol": result.rtol,
     }
@@ -110,6 +122,7 @@ def result_from_json(stored: dict) -> PageResult:
                       exact_reason=c["exact_reason"], id=c["id"]) for c in stored["claims"]],
         figures={name: base64.b64decode(data) for name, data in stored["figures"].items()},
         figure_data=_decode(stored["figure_data"]),
+        playgrounds=_decode(stored.get("playgrounds", {})),
         exact=stored["exact"],
         rtol=stored["rtol"],
     )

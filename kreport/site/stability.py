@@ -20,6 +20,12 @@ number's *spread*, the largest distance from its unperturbed value. Then:
   claim fail or any section raise on perturbed fixtures;
 * what a figure draws (``drawn_data``) must move by at most its tolerance
   times the largest value of that array;
+* a playground's grid (every setting a reader can reach) follows the same
+  rules: what its charts draw (float arrays) as a figure's drawn data at the
+  playground's tolerance; each number it shows as text (``shown(...)``, alone
+  or in a ``phrase(...)``) as a printed number (the same text in every replica
+  and when moved by the margin) and as a locked one (at its own ``rtol``);
+  its words, whole numbers and yes/no values must not change;
 * a notebook's published facts follow the rules above, and its printed text
   outputs must be identical in every replica.
 
@@ -52,9 +58,9 @@ from pathlib import Path
 import numpy as np
 
 from kreport.data import PERTURBATION_VARIABLE
-from kreport.report.facts import Bound
+from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number, format_tex
-from kreport.report.page import Notebook, Page, PageResult
+from kreport.report.page import Notebook, Page, PageResult, Phrase, Shown
 from kreport.report.render import RenderLog
 
 from .compare import SVG_TOLERANCE_PX, svg_differences
@@ -198,6 +204,7 @@ class Report:
     facts_checked: int = 0
     printed_checked: int = 0
     figure_arrays_checked: int = 0
+    playground_values_checked: int = 0
     exact_facts: int = 0
     largest_printed_ratio: float = 0.0  # spread over one unit of the last printed digit
     largest_printed_key: str = ""
@@ -209,6 +216,7 @@ class Report:
             "replicas": REPLICAS, "ulps": ULPS, "margin": MARGIN,
             "facts_checked": self.facts_checked, "printed_checked": self.printed_checked,
             "figure_arrays_checked": self.figure_arrays_checked,
+            "playground_values_checked": self.playground_values_checked,
             "exact_facts": self.exact_facts, "problems": len(self.problems),
             "largest_printed_ratio": self.largest_printed_ratio,
             "largest_printed_key": self.largest_printed_key,
@@ -334,6 +342,120 @@ def _compare_figures(slug: str, page: Page, baseline: PageResult, replicas: list
                     break
 
 
+def _shown_problem(where: str, value: Shown, others: list, report: Report) -> str | None:
+    """A shown number's problem on perturbed fixtures, or None."""
+    report.playground_values_checked += 1
+    if isinstance(value.value, Bound):
+        measured = [value.value.measured] + [o.value.measured for o in others
+                                             if isinstance(o, Shown)
+                                             and isinstance(o.value, Bound)]
+        if max(measured) * MARGIN >= value.value.limit:
+            return (f"{where} is shown as 'below 1e{value.value.exponent}' but measures up to "
+                    f"{max(measured):.2g}: raise the bound's exponent")
+        return None
+    numbers = [o.value for o in others if isinstance(o, Shown) and is_number(o.value)]
+    spread = _spread(float(value.value), [float(number) for number in numbers])
+    text = value.text()
+    moved = [value.value + MARGIN * spread, value.value - MARGIN * spread] if spread else []
+    forms = {format_number(v, **value.options()) for v in [*numbers, *moved]}
+    if forms - {text}:
+        return (f"{where} is shown as {text!r} but its spread on perturbed fixtures is "
+                f"{spread:.3g}, so another machine may show {sorted(forms - {text})}: show "
+                "fewer digits, or leave the setting's number out where it is not determined")
+    if MARGIN * spread > value.rtol * abs(value.value):
+        return (f"{where} = {value.value!r} moves by {spread:.3g} on perturbed fixtures, more "
+                f"than its lock tolerance {value.rtol:g} allows with a margin of {MARGIN:g}: "
+                "declare shown(..., rtol=…) for an ill-conditioned number")
+    return None
+
+
+def _playground_problems(where: str, base, others: list, rtol: float, report: Report,
+                         problems: list[str], limit: int = 20) -> None:
+    """Walk a playground's tree beside its replicas' (see the module docstring)."""
+    if len(problems) >= limit:
+        return
+    if isinstance(base, dict):
+        for other in others:
+            if not isinstance(other, dict) or set(other) != set(base):
+                extra = sorted(set(base) ^ set(other)) if isinstance(other, dict) else other
+                problems.append(f"{where}: the settings or their parts changed ({extra!r:.200})")
+                return
+        for key, item in base.items():
+            _playground_problems(f"{where}.{key}", item, [o[key] for o in others], rtol, report,
+                                 problems, limit)
+        return
+    if isinstance(base, list):
+        for other in others:
+            if not isinstance(other, list) or len(other) != len(base):
+                problems.append(f"{where}: {len(base)} entries changed in number")
+                return
+        for index, item in enumerate(base):
+            _playground_problems(f"{where}[{index}]", item, [o[index] for o in others], rtol,
+                                 report, problems, limit)
+        return
+    if isinstance(base, np.ndarray) and base.dtype.kind == "f":
+        report.playground_values_checked += 1
+        scale = float(np.max(np.abs(base))) if base.size else 0.0
+        for other in others:
+            if not isinstance(other, np.ndarray) or other.shape != base.shape:
+                problems.append(f"{where}: the drawn array changed shape")
+                return
+            spread = float(np.max(np.abs(other - base))) if base.size else 0.0
+            if MARGIN * spread > rtol * scale:
+                problems.append(
+                    f"{where}: a drawn value moves by {spread:.3g} (of a largest value "
+                    f"{scale:.3g}) on perturbed fixtures, more than the playground's tolerance "
+                    f"{rtol:g} allows with a margin of {MARGIN:g}: draw a well-posed quantity, "
+                    "or leave it out where it is not determined")
+                return
+        return
+    if isinstance(base, Shown):
+        problem = _shown_problem(where, base, others, report)
+        if problem:
+            problems.append(problem)
+        return
+    if isinstance(base, Phrase):
+        for other in others:
+            if not isinstance(other, Phrase) or other.template != base.template:
+                problems.append(f"{where}: the words {base.text()!r} changed")
+                return
+        for index, (name, item) in enumerate(base.values):
+            _playground_problems(f"{where}{{{name}}}", item,
+                                 [o.values[index][1] for o in others], rtol, report, problems,
+                                 limit)
+        return
+    if isinstance(base, float):
+        report.playground_values_checked += 1
+        numbers = [float(o) for o in others if is_number(o)]
+        spread = _spread(base, numbers)
+        if len(numbers) != len(others) or MARGIN * spread > DEFAULT_RTOL * abs(base):
+            problems.append(f"{where} = {base!r} moves by {spread:.3g} on perturbed fixtures")
+        return
+    if isinstance(base, np.ndarray):
+        base_list = base.tolist()
+        if any(not isinstance(o, np.ndarray) or o.tolist() != base_list for o in others):
+            problems.append(f"{where}: labels changed on perturbed fixtures")
+        return
+    changed = [o for o in others if o != base]
+    if changed:
+        problems.append(f"{where} = {base!r} became {changed[0]!r} on perturbed fixtures: a "
+                        "count, a yes/no or a word that depends on rounding is not a property "
+                        "of the data")
+
+
+def _compare_playgrounds(slug: str, page: Page, baseline: PageResult,
+                         replicas: list[PageResult], report: Report) -> None:
+    for spec in page.playgrounds:
+        base = baseline.playgrounds.get(spec.name)
+        others = [replica.playgrounds.get(spec.name) for replica in replicas]
+        if base is None or any(other is None for other in others):
+            continue  # a failing playground is reported with the replica's failures
+        problems: list[str] = []
+        _playground_problems(f"{slug}: playground {spec.name}", base, others, spec.rtol,
+                             report, problems)
+        report.problems += problems
+
+
 def _compare_notebook(slug: str, baseline: Outcome, replicas: list[Outcome],
                       report: Report) -> None:
     for number, replica in enumerate(replicas):
@@ -375,6 +497,7 @@ def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Note
         spreads = _compare_facts(slug, baseline.result, results, page.machine_specific, report)
         _compare_printed(slug, baseline, results, spreads, report)
         _compare_figures(slug, page, baseline.result, results, report)
+        _compare_playgrounds(slug, page, baseline.result, results, report)
         for seed, outcome in zip(SEEDS, outcomes, strict=True):
             if outcome.markdown is not None and baseline.markdown is not None \
                     and outcome.markdown != baseline.markdown and not report.problems:

@@ -9,8 +9,9 @@ figures are listed once, here, in page order.
 from __future__ import annotations
 
 from kreport.report import Figure, Page
+from kreport.report.page import Playground
 
-from . import arc, centring, choosing, declared, figures, gram, limits, ring, sweep
+from . import arc, centring, choosing, declared, figures, gram, limits, playground, ring, sweep
 
 page = Page(
     slug="kernel-pca",
@@ -52,5 +53,9 @@ page = Page(
         Figure("ladder", figures.ladder,
                alt="Cumulative share of the ring's lifted variance against the number of "
                    "directions kept, climbing slowly, with three thresholds marked"),
+    ],
+    playgrounds=[
+        Playground("playground", playground.playground, playground.charts,
+                   title="Kernel PCA playground", rtol=2e-3),
     ],
 )

@@ -9,8 +9,20 @@ the page's own settings are in ``settings``.
 from __future__ import annotations
 
 from kreport.report import Figure, Page
+from kreport.report.page import Playground
 
-from . import declared, dual, figures, heldout, kernels, lines, penalty, pitfalls, timing
+from . import (
+    declared,
+    dual,
+    figures,
+    heldout,
+    kernels,
+    lines,
+    penalty,
+    pitfalls,
+    playground,
+    timing,
+)
 
 page = Page(
     slug="kernel-ridge",
@@ -71,5 +83,9 @@ page = Page(
                alt="Fit time of ridge and kernel ridge against the number of rows and against "
                    "the number of features, on log-log axes: kernel ridge rises steeply with "
                    "the rows while ridge stays nearly flat"),
+    ],
+    playgrounds=[
+        Playground("playground", playground.playground, playground.charts,
+                   title="Kernel ridge playground", rtol=2e-3),
     ],
 )
