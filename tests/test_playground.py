@@ -25,7 +25,7 @@ import pytest
 
 from kreport import KernelRidge, kernels
 from kreport.report.numbers import format_number
-from kreport.report.page import Phrase, Shown, option_code, shown_within
+from kreport.report.playground import Phrase, Shown, option_code, shown_within
 from kreport.site.compare import differences, playground_differences
 from kreport.site.markdown import dequantized, playground_steps, quantized
 

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from kreport.report.facts import DEFAULT_RTOL, Bound
-from kreport.report.page import Phrase, Shown
+from kreport.report.playground import Phrase, Shown
 from kreport.site.results import flat_facts, is_number, tolerance_of
 
 from .conftest import NOTEBOOKS, PAGES

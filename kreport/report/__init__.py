@@ -12,6 +12,7 @@ from .facts import DEFAULT_RTOL, Bound, ClaimFailed, bound, claim, exact, within
 from .figures import COLOURS, HEATMAP, SEQUENCE, new_figure
 from .numbers import format_number, format_tex
 from .page import Figure, Page, SiteSummary
+from .playground import Control, Grid, Playground, phrase, shown, shown_within
 
 __all__ = [
     "COLOURS",
@@ -20,8 +21,11 @@ __all__ = [
     "SEQUENCE",
     "Bound",
     "ClaimFailed",
+    "Control",
     "Figure",
+    "Grid",
     "Page",
+    "Playground",
     "SiteSummary",
     "bound",
     "claim",
@@ -29,5 +33,8 @@ __all__ = [
     "format_number",
     "format_tex",
     "new_figure",
+    "phrase",
+    "shown",
+    "shown_within",
     "within",
 ]

@@ -13,7 +13,8 @@ import numpy as np
 
 from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number
-from kreport.report.page import Page, PageResult, Phrase, Playground, Shown
+from kreport.report.page import Page, PageResult
+from kreport.report.playground import Phrase, Playground, Shown
 from kreport.report.render import RenderLog, fact_span, fact_views, make_environment
 
 from .results import exact_reason, tolerance_of

@@ -8,7 +8,8 @@ import math
 import numpy as np
 
 from kreport.report.facts import DEFAULT_RTOL, Bound, Claim
-from kreport.report.page import PageResult, Phrase, Shown
+from kreport.report.page import PageResult
+from kreport.report.playground import Phrase, Shown
 
 
 def flatten(value, key: str, into: dict) -> dict:

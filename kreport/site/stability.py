@@ -60,7 +60,8 @@ import numpy as np
 from kreport.data import PERTURBATION_VARIABLE
 from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number, format_tex
-from kreport.report.page import Notebook, Page, PageResult, Phrase, Shown
+from kreport.report.page import Notebook, Page, PageResult
+from kreport.report.playground import Phrase, Shown
 from kreport.report.render import RenderLog
 
 from .compare import SVG_TOLERANCE_PX, svg_differences

@@ -8,8 +8,7 @@ figures are listed once, here, in page order.
 
 from __future__ import annotations
 
-from kreport.report import Figure, Page
-from kreport.report.page import Playground
+from kreport.report import Figure, Page, Playground
 
 from . import arc, centring, choosing, declared, figures, gram, limits, playground, ring, sweep
 

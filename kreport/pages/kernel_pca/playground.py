@@ -32,7 +32,7 @@ from kreport import PCA, KernelPCA, kernels, measure
 from kreport import data as fixtures
 from kreport.report import COLOURS, SEQUENCE
 from kreport.report.numbers import shortest_digits
-from kreport.report.page import Control, Grid, phrase, setting_key, shown
+from kreport.report.playground import Control, Grid, phrase, setting_key, shown
 
 from . import fits, sweep
 from .fits import radii, tie_groups

@@ -8,8 +8,7 @@ the page's own settings are in ``settings``.
 
 from __future__ import annotations
 
-from kreport.report import Figure, Page
-from kreport.report.page import Playground
+from kreport.report import Figure, Page, Playground
 
 from . import (
     declared,

@@ -29,7 +29,7 @@ import numpy as np
 
 from kreport import kernels, measure
 from kreport.report import COLOURS, claim
-from kreport.report.page import Control, Grid, setting_key, shown, shown_within
+from kreport.report.playground import Control, Grid, setting_key, shown, shown_within
 
 from .fits import dataset, held_out, kernel_fit
 from .settings import (
