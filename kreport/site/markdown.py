@@ -72,7 +72,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         # the caption is numbered by the style sheet.
         return (f'<figure markdown="span" id="figure-{name}" class="kr-figure">\n'
                 f"![{spec.alt}](figures/{spec.filename(page.slug)})\n"
-                f'<figcaption markdown="span">{caption}</figcaption>\n</figure>')
+                f'<figcaption markdown="span">{caption}</figcaption>\n</figure>\n')
 
     def provenance() -> str:
         return _provenance(page, result)
@@ -275,7 +275,7 @@ def playground_markup(page: Page, spec: Playground, words: str) -> str:
         f"</button></p>\n"
         f'<noscript><p>The playground needs JavaScript; its data are in '
         f'<a href="{source}">its data file</a>.</p></noscript>\n'
-        f"</section>"
+        f"</section>\n"
     )
 
 
