@@ -81,6 +81,7 @@ DECIMALS = {
     "crowd": {"height_cm": 1, "weight_kg": 1},
     "three_clusters": {"x1": 3, "x2": 3},
     "noisy_circle": {"x1": 4, "x2": 4, "clean_x1": 4, "clean_x2": 4},
+    "scale_rows": {"x1": 4, "x2": 4, "x3": 4, "x4": 4, "x5": 4, "y": 4},
 }
 LOADERS = {
     "measured_four": data.measured_four,
@@ -92,6 +93,7 @@ LOADERS = {
     "crowd": data.crowd,
     "three_clusters": data.three_clusters,
     "noisy_circle": data.noisy_circle,
+    "scale_rows": data.scale_rows,
 }
 
 
@@ -587,3 +589,37 @@ def test_perturbation_moves_every_value_by_a_few_units_in_the_last_place(monkeyp
     relative = np.abs(moved / plain - 1)
     assert relative.max() <= 4 * np.finfo(float).eps * (1 + 1e-12)
     assert np.count_nonzero(moved != plain) > len(plain) // 2
+
+
+# ---------------------------------------------------------------------------
+# the scale rows (kernel methods at scale)
+# ---------------------------------------------------------------------------
+
+
+def test_scale_rows_are_the_first_rows_of_the_timing_studys_block():
+    fx = data.scale_rows()
+    assert fx.n == 2000 and fx.columns == ("x1", "x2", "x3", "x4", "x5")
+    assert fx.target_column == "y" and fx.label_column == "part"
+    assert fx.mask("train").sum() == 1500 and fx.mask("test").sum() == 500
+    assert fx.mask("train")[:1500].all()  # the first 1,500 rows train, the last 500 test
+    # The same rule as kreport.approx.distributed.random_block, written out in numpy:
+    rng = np.random.default_rng([20250801, 0])
+    rows = rng.standard_normal((100_000, 5))
+    target = np.sin(rows[:, 0]) + 0.1 * rng.standard_normal(100_000)
+    np.testing.assert_allclose(fx.rows, rows[:2000], rtol=0, atol=5.0001e-5)
+    np.testing.assert_allclose(fx.target, target[:2000], rtol=0, atol=5.0001e-5)
+
+
+def test_scale_rows_statistics():
+    fx = data.scale_rows()
+    x, y = np.asarray(fx.rows), np.asarray(fx.target)
+    # 2,000 standard-normal draws per feature: each mean within 3 standard errors
+    # (3/√2000 = 0.067) of 0, each sd within 3 of its standard errors (3/√3998 =
+    # 0.047) of 1. Achieved: largest |mean| 0.049, sds 0.984 to 1.028.
+    assert np.abs(x.mean(axis=0)).max() < 0.067
+    np.testing.assert_allclose(x.std(axis=0, ddof=1), 1.0, atol=0.047)
+    # The noise about sin(x1) has sd 0.1 (achieved 0.1001; the rounding to four
+    # decimals adds at most 5e-5 to each value).
+    assert (y - np.sin(x[:, 0])).std(ddof=1) == pytest.approx(0.1001, abs=5e-5)
+    # No two rows coincide: every row is a distinct landmark candidate.
+    assert len({tuple(row) for row in x.tolist()}) == fx.n

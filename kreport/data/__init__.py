@@ -20,11 +20,16 @@ loader               file                columns (rows)            target       
 ``crowd()``          crowd.csv           height_cm                 weight_kg       --
 ``three_clusters()`` three_clusters.csv  x1, x2                    --              cluster (int)
 ``noisy_circle()``   noisy_circle.csv    x1, x2                    --              --
+``scale_rows()``     scale_rows.csv      x1, x2, x3, x4, x5        y               part (str)
 ===================  ==================  ========================  ==============  ============
 
 Extra columns: ``noisy_circle`` also carries ``clean_x1, clean_x2``, the point
 on the unit circle each noisy row was drawn around (``fx.column("clean_x1")``,
 ``fx.extra_rows("clean_x1", "clean_x2")``); they are not features.
+
+``scale_rows`` is the one large fixture (2,000 rows), for the page on kernel
+methods at scale: its labels split it into ``"train"`` (the first 1,500 rows)
+and ``"test"`` (the last 500).
 
 ``scripts/make_fixtures.py`` shows how every file was made and regenerates it.
 
@@ -71,6 +76,7 @@ __all__ = [
     "measured_four",
     "noisy_circle",
     "ring",
+    "scale_rows",
     "three_clusters",
     "three_people",
     "throws",
@@ -101,6 +107,9 @@ _SPECS: dict[str, _Spec] = {
     ),
     "noisy_circle": _Spec(
         "noisy_circle.csv", ("x1", "x2"), extras=("clean_x1", "clean_x2"), n_rows=80
+    ),
+    "scale_rows": _Spec(
+        "scale_rows.csv", ("x1", "x2", "x3", "x4", "x5"), target="y", label="part", n_rows=2000
     ),
 }
 
@@ -371,6 +380,16 @@ def noisy_circle() -> Fixture:
     each was drawn around, at angles 2π(i + 1/2)/80, moved by normal noise of
     standard deviation 0.15 per coordinate (a single seeded draw)."""
     return load("noisy_circle")
+
+
+def scale_rows() -> Fixture:
+    """Two thousand rows of five standard-normal features (``rows``: x1 … x5) and the
+    target ``y`` = sin(x1) plus normal noise of standard deviation 0.1, to four
+    decimals: the first rows of the block the at-scale timing study generates with
+    ``kreport.approx.distributed.random_block(20250801, 0, 100_000, 5)``. ``labels``
+    (column ``part``) is ``"train"`` for the first 1,500 rows and ``"test"`` for
+    the last 500."""
+    return load("scale_rows")
 
 
 def all_fixtures() -> Mapping[str, Fixture]:

@@ -1,0 +1,28 @@
+"""What kreport's Nyström fit costs as M grows with n, and what FALKON changes.
+
+Counting, not timing: the numbers are the same on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .settings import MILLION, STREAMED_ROWS
+
+BYTES_PER_NUMBER = 8
+TERABYTE = 10**12
+
+
+def beyond():
+    """Multiply-adds of kreport's route at M = √n against one pass of an iterative solver."""
+    rows = STREAMED_ROWS
+    centres = math.isqrt(rows)
+    return {
+        "rows": rows, "centres": centres,
+        "normal_work": rows * centres * centres,
+        "pass_work": rows * centres,
+        "system_mib": BYTES_PER_NUMBER * centres * centres / 2**20,
+        "million": MILLION,
+        "million_table_tb": BYTES_PER_NUMBER * MILLION * MILLION // TERABYTE,
+        "streamed_table_tb": BYTES_PER_NUMBER * rows * rows // TERABYTE,
+    }
