@@ -153,6 +153,11 @@ def _replica_in_subprocess(seed: int, page_modules, notebooks, root: Path) -> di
         environment = dict(os.environ, **{PERTURBATION_VARIABLE: f"{seed}:{ULPS}"})
         # The replica imports exactly what this process imports.
         environment["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+        # Replicas run side by side, one per core: one BLAS thread each, so they
+        # do not fight over the cores. (A different thread count only changes
+        # the order of additions, which is noise of the kind being measured.)
+        environment.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+                           MKL_NUM_THREADS="1")
         completed = subprocess.run(
             [sys.executable, "-m", "kreport.site.stability", "--spec", spec, "--out", str(out)],
             env=environment, capture_output=True, text=True, check=False, cwd=root)

@@ -121,6 +121,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     # --- approximations
     _symbol("D", "the number of random features drawn to approximate a kernel",
             "random-feature-count"),
+    _symbol("M", "the number of landmarks (Nyström centres): training rows chosen to stand in "
+            "for all n; at equal cost, D random features play the same part", "landmark-count"),
     _symbol("W", "the D × p matrix of random frequencies, one row per random feature",
             "random-frequencies"),
     _symbol("b", "the D random phases of random Fourier features", "random-phases"),

@@ -53,6 +53,10 @@ def data_sets():
     fixtures = data.all_fixtures()
     entries = {name: _fixture(fixture) for name, fixture in fixtures.items()}
     largest = max(entry["rows"] for entry in entries.values())
+    small = [entry["rows"] for entry in entries.values() if entry["rows"] < largest]
+    screen = 100
+    claim("every data set but the largest has at most {screen} rows", max(small) <= screen
+          and len(small) == len(entries) - 1, screen=screen)
 
     ideal = fixtures["ideal_ring"]
     centred = np.asarray(ideal.rows, dtype=float) - IDEAL_CENTRE
@@ -77,6 +81,7 @@ def data_sets():
     return {
         "count": len(entries),
         "largest": largest,
+        "largest_small": max(small),
         **entries,
         "noise": noise.std(ddof=1),
         "cluster_size": sizes[0],
