@@ -182,7 +182,8 @@ COMPARISON_WORDS = re.compile(
     r"grows?|shrinks?|same|equals?|agrees?|matches|beats?|outshines?|within)\b", re.I)
 PROVENANCE_BLOCK = re.compile(r'^\?\?\? info "How these numbers were made"\n(?:(?: {4}.*)?\n)*',
                               re.M)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_$(\[<])|\n\s*\n|\n(?=\|)|\n(?=\s*(?:[-*+]|\d+\.)\s)")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_$(\[<])|\n\s*\n|\n(?=\|)"
+                          r"|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=\s*(?:!\[|</?figure|<figcaption))")
 FACT_MARK = re.compile(r'data-fact="|\\htmlData\{fact=')
 COVERED = re.compile(r'class="claim-mark"|<!-- unchecked: ')
 
