@@ -199,6 +199,11 @@ MEASURE = """async (floor) => {
     raw: (document.querySelector('article') || document.body).innerText
            .match(/\\\\\\(|\\\\\\[|\\$\\$/g) || [],
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
+    // a paragraph that opens with punctuation is the tail of a sentence that
+    // Markdown cut in two (an HTML comment opening a line, a stray blank line)
+    stranded: [...document.querySelectorAll('article p, article li')]
+                .map(p => p.innerText.trim()).filter(text => /^[,.;:)]/.test(text))
+                .map(text => text.slice(0, 60)),
   };
 }"""
 
@@ -238,6 +243,7 @@ def test_page_loads_clean(source, width, scheme, site_url, browser):
     assert not measured["pending"], f"math left unrendered: {measured['pending']}"
     assert measured["katexErrors"] == 0, "KaTeX reported errors"
     assert not measured["raw"], f"raw TeX delimiters in the text: {measured['raw'][:5]}"
+    assert not measured["stranded"], f"sentences cut in two: {measured['stranded']}"
     assert not measured["unresolved"], f"internal links that do not resolve: " \
                                        f"{measured['unresolved']}"
 

@@ -122,6 +122,17 @@ def test_a_comparison_between_printed_facts_needs_a_claim_or_a_reason():
                                         "page.md") == []
 
 
+
+def test_a_marker_that_opens_a_line_would_cut_its_sentence_in_two():
+    cut = "rather than (10, 10)\n<!-- unchecked: the same person twice -->,\nand every entry"
+    (problem,) = checks.comments_opening_lines(cut, "page.md")
+    assert "page.md:2" in problem and "line before" in problem
+    joined = "rather than (10, 10) <!-- unchecked: the same person twice -->,\nand every entry"
+    assert checks.comments_opening_lines(joined, "page.md") == []
+    assert checks.comments_opening_lines("<!-- a comment on its own -->\ntext", "page.md") == []
+    in_a_list = "* the gap is 1e-12 m\n  <!-- unchecked: a bound -->;\n* both score"
+    assert checks.comments_opening_lines(in_a_list, "page.md")
+
 # ---------------------------------------------------------------- mkdocs refuses broken links
 
 

@@ -257,6 +257,21 @@ def _legend_loc(legend):
     return f"outside {name}"
 
 
+def letter_panels(figure):
+    """Put (a), (b), … before the titles of a figure's panels, in reading order.
+
+    A caption cannot say "left" and "right": the narrow variant stacks the
+    panels one under another. It names them by letter instead, and the letter
+    opens the panel's title, so it cannot collide with it.
+    """
+    panels = [axes for axes in _panels(figure) if axes.get_visible()]
+    if len(panels) < 2:
+        return figure
+    for letter, axes in zip("abcdefghijklmnopqrstuvwxyz", panels):
+        title = axes.get_title()
+        axes.set_title(f"({letter}) {title}" if title else f"({letter})")
+    return figure
+
 def fit_narrow(figure) -> None:
     """Make a figure drawn by :func:`new_figure` in the narrow layout read on a phone.
 
@@ -362,9 +377,9 @@ def render_variants(draw, fmt: str = "svg") -> tuple[dict[str, bytes], dict]:
     them, the narrow one's prefixed ``narrow.``.
     """
     files, drawn = {}, {}
-    files[VARIANTS["wide"]], drawn = render_figure_with_data(draw(), fmt)
+    files[VARIANTS["wide"]], drawn = render_figure_with_data(letter_panels(draw()), fmt)
     with narrow_layout():
-        figure = draw()
+        figure = letter_panels(draw())
         if getattr(figure, "kreport_narrow", False):
             with plt.rc_context(figure.kreport_style):
                 fit_narrow(figure)

@@ -99,6 +99,7 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.keys[page.slug] = key
     built.problems += checks.stray_digits(markdown, f"docs/{page.slug}.md")
     built.problems += checks.unchecked_comparisons(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.comments_opening_lines(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  "

@@ -215,6 +215,22 @@ def unchecked_comparisons(text: str, where: str) -> list[str]:
     return problems
 
 
+
+def comments_opening_lines(text: str, where: str) -> list[str]:
+    """Lines that open with an HTML comment and carry text after it.
+
+    Markdown reads a line that starts with ``<!--`` (indented or not, even
+    inside a list item) as a block of raw HTML, so
+    the words after the comment fall out of their sentence into a paragraph of
+    their own (", and every entry is huge" on a line by itself).
+    """
+    return [f"{where}:{number}: a line opens with an HTML comment and continues with "
+            f"{line.split('-->', 1)[1].strip()[:20]!r}; Markdown cuts that text off into a "
+            f"paragraph of its own. Put the marker at the end of the line before it"
+            for number, line in enumerate(text.splitlines(), start=1)
+            if line.lstrip().startswith("<!--") and "-->" in line
+            and line.split("-->", 1)[1].strip()]
+
 # ---------------------------------------------------------------- symbols and the glossary
 
 #: TeX commands that are operators, spacing or layout, not symbols a reader must look up.
