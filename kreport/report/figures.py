@@ -37,6 +37,7 @@ import contextvars
 import io
 import math
 import re
+import string
 import textwrap
 
 import matplotlib
@@ -267,7 +268,7 @@ def letter_panels(figure):
     panels = [axes for axes in _panels(figure) if axes.get_visible()]
     if len(panels) < 2:
         return figure
-    for letter, axes in zip("abcdefghijklmnopqrstuvwxyz", panels):
+    for letter, axes in zip(string.ascii_lowercase, panels, strict=False):
         title = axes.get_title()
         axes.set_title(f"({letter}) {title}" if title else f"({letter})")
     return figure
