@@ -283,14 +283,24 @@ def fit_narrow(figure) -> None:
     figure grows by the legends' height; a legend wider than the figure gets
     fewer columns.
     """
-    figure.draw_without_rendering()
     renderer = figure.canvas.get_renderer()
     panels = _panels(figure)
-    grow = 0.0
+    width = figure.get_figwidth()
+    # Titles and x labels first (their room depends only on the width): a legend
+    # placed below an x label that wraps afterwards would be overwritten by it.
     for axes in panels:
+        panel_width = 0.85 * width / _grid_shape(axes)[1]  # less tick labels and margins
+        for title in (axes.title, axes._left_title, axes._right_title):
+            _wrapped(title, panel_width)
+        _wrapped(axes.xaxis.label, panel_width)
+    # Each draw lays the whole figure out again, the slowest step of a build, so
+    # the figure is drawn only where a measurement below needs the layout.
+    inside = [axes for axes in panels if axes.get_legend() is not None]
+    if inside:
+        figure.draw_without_rendering()
+    grow = 0.0
+    for axes in inside:
         legend = axes.get_legend()
-        if legend is None:
-            continue
         handles, labels = list(legend.legend_handles), [t.get_text() for t in legend.texts]
         options = _legend_options(legend)
         legend.remove()
@@ -307,18 +317,14 @@ def fit_narrow(figure) -> None:
         grow += moved.get_window_extent(renderer).height / figure.dpi + 0.06
     across = _grid_shape(panels[0])[1] if panels else 1
     figure.set_figheight(figure.get_figheight() + grow / across)
-    figure.draw_without_rendering()
-    width, height = figure.get_size_inches()
+    height = figure.get_figheight()
     for axes in panels:
-        rows, columns = _grid_shape(axes)
-        # nominal panel size, less room for tick labels and margins
-        panel_width, panel_height = 0.85 * width / columns, 0.75 * height / rows
-        for title in (axes.title, axes._left_title, axes._right_title):
-            _wrapped(title, panel_width)
-        _wrapped(axes.xaxis.label, panel_width)
-        _wrapped(axes.yaxis.label, panel_height)
+        # nominal panel height, less room for tick labels and margins
+        _wrapped(axes.yaxis.label, 0.75 * height / _grid_shape(axes)[0])
     if figure._suptitle is not None:
         _wrapped(figure._suptitle, 0.95 * width)
+    if not figure.legends and not inside:
+        return
     figure.draw_without_rendering()
     limit = figure.bbox.width
     for parent in [figure, *panels]:

@@ -195,20 +195,21 @@ def ladder():
     figure, axis = new_figure(width=7.5, height=3.9)
     axis.step(count, cumulative, where="post", color=COLOURS["kernel"])
     axis.scatter(count, cumulative, color=COLOURS["kernel"], s=12)
-    # labels sit in the empty lower right, right-aligned, each with an arrow to its rung;
-    # stacked in the order of their rungs so that no arrow crosses another label. They
-    # take no part in the layout, so the panel's size does not depend on them.
-    for level, label_height in ((0.5, 0.25), (0.9, 0.5), (0.95, 0.72)):
+    # Short labels only, each where the rising curve leaves room at any width: the
+    # level at the left end of its line (the curve is low there), the count just
+    # below and right of its rung (the curve is above and to the left of it). The
+    # 90 % label sits under its line, so it cannot meet the 95 % line above.
+    for level, above in ((0.5, True), (0.9, False), (0.95, True)):
         axis.axhline(level, color=COLOURS["pca"], lw=0.8, linestyle="--")
+        axis.annotate(f"{level:.0%}", (0, level), xytext=(3, 2 if above else -2),
+                      textcoords="offset points", ha="left",
+                      va="bottom" if above else "top", color=COLOURS["pca"])
         needed = measure.cumulative_count(fitted.shares_, level)
         axis.scatter([needed], [cumulative[needed - 1]], s=60, facecolor="none",
                      edgecolor=COLOURS["accent"], lw=1.5, zorder=3)
-        label = axis.annotate(f"{level:.0%} passed with {needed} directions",
-                              (needed, cumulative[needed - 1]), xytext=(count[-1], label_height),
-                              ha="right", color=COLOURS["accent"],
-                              arrowprops={"arrowstyle": "->", "color": COLOURS["accent"],
-                                          "lw": 0.8})
-        label.set_in_layout(False)
+        axis.annotate(f"{needed}", (needed, cumulative[needed - 1]), xytext=(5, -7),
+                      textcoords="offset points", ha="left", va="top",
+                      color=COLOURS["accent"], fontweight="bold")
     axis.set(xlabel="directions kept", ylabel="cumulative share of lifted variance",
              ylim=(0, 1.02), xlim=(0, count[-1] + 1),
              title=f"Cumulative shares, RBF {GAMMA} = {RING_GAMMA}")
