@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from kreport.report import Bound, ClaimFailed, Page, bound, claim, exact, new_figure, within
-from kreport.report.figures import drawn_data, number_svg_ids, render_figure
+from kreport.report.drawn import drawn_data
+from kreport.report.figures import number_svg_ids, render_figure
 from kreport.site import cache
 from kreport.site.markdown import PageError, manifest, render_markdown
 from kreport.site.paths import REPOSITORY

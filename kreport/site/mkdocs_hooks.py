@@ -157,7 +157,7 @@ def _svg_with_dark_scheme(src: str) -> str:
     """A data: URL of an SVG, with the figures' dark style sheet inside."""
     import base64
 
-    from kreport.report.figures import DARK_FRAGMENT, with_dark_scheme
+    from kreport.report.dark_scheme import DARK_FRAGMENT, with_dark_scheme
 
     prefix = "data:image/svg+xml;base64,"
     if not src.startswith(prefix):
