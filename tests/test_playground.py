@@ -28,6 +28,7 @@ from kreport.report.numbers import format_number
 from kreport.report.playground import Phrase, Shown, option_code, shown_within
 from kreport.site.compare import differences, playground_differences
 from kreport.site.markdown import dequantized, playground_steps, quantized
+from kreport.site.results import flatten
 
 from .conftest import PAGES, PATHS
 
@@ -106,17 +107,6 @@ def test_the_committed_data_file_is_what_the_build_writes(site, slug):
     assert differences(relative, path.read_bytes(), site.files[relative]) == []
 
 
-def _leaves(value, key=""):
-    if isinstance(value, dict):
-        for name, item in value.items():
-            yield from _leaves(item, f"{key}.{name}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _leaves(item, f"{key}[{index}]")
-    else:
-        yield key, value
-
-
 @pytest.mark.parametrize("slug", SLUGS)
 def test_the_data_file_holds_the_computed_grid(site, slug):
     page = _page(slug)
@@ -125,9 +115,10 @@ def test_the_data_file_holds_the_computed_grid(site, slug):
     document = json.loads(site.files[f"data/{slug}-{spec.name}.json"])
     steps = document["steps"]
     assert document["rtol"] == spec.rtol and steps == playground_steps(spec.rtol)
-    written = dict(_leaves({k: document[k] for k in ("settings", "shared")}))
+    written = flatten({k: document[k] for k in ("settings", "shared")}, "", {})
     drawn = texts = 0
-    for key, value in _leaves({"settings": tree["settings"], "shared": tree["shared"]}):
+    for key, value in flatten({"settings": tree["settings"], "shared": tree["shared"]}, "",
+                              {}).items():
         if isinstance(value, np.ndarray) and value.dtype.kind == "f":
             column = {"s": written[f"{key}.s"], "q": [written[f"{key}.q[{i}]"]
                                                       for i in range(len(value))]}

@@ -18,11 +18,9 @@
   var LIGHT = { ink: "#1f2329", soft: "#5d6470", grid: "#e4e6eb" };
   var DARK = { ink: "#d5d8df", soft: "#a9afbb", grid: "#3a3f4b" };
 
+  // reader.js, loaded before this file on every page, knows where the site's root is.
   function siteRoot() {
-    if (typeof __md_scope !== "undefined") return new URL(__md_scope);
-    var config = document.getElementById("__config");
-    var base = config ? JSON.parse(config.textContent).base : ".";
-    return new URL(base.replace(/\/?$/, "/"), location.href);
+    return window.krReader.siteRoot();
   }
 
   function isDark() {

@@ -24,6 +24,9 @@
     var base = config ? JSON.parse(config.textContent).base : ".";
     return new URL(base.replace(/\/?$/, "/"), location.href);
   }
+  // The one definition of the site's root; playground.js (loaded after this
+  // file, on every page) asks for it here.
+  window.krReader = { siteRoot: siteRoot };
 
   function pageSlug() {
     var root = siteRoot().pathname;

@@ -32,7 +32,7 @@ from .compare import SVG_TOLERANCE_PX, differences
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
-from .results import result_from_json, result_to_json
+from .results import flat_facts, result_from_json, result_to_json
 
 
 class BuildFailed(RuntimeError):
@@ -140,7 +140,7 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
         summary[item.slug] = {
             "title": item.title,
             "file": item.target if isinstance(item, Notebook) else f"{item.slug}.md",
-            "facts": len(list(_leaves(result.facts))),
+            "facts": len(flat_facts(result)),
             "claims": len(result.claims),
             "figures": len(result.figure_data),
             "exact": len(result.exact),
@@ -153,17 +153,6 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
 
 def _printed_numbers(log: RenderLog) -> int:
     return sum(1 for printed in log.printed if printed.filter in ("num", "tex"))
-
-
-def _leaves(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
 
 
 def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],

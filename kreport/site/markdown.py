@@ -17,7 +17,7 @@ from kreport.report.page import Page, PageResult
 from kreport.report.playground import Phrase, Playground, Shown
 from kreport.report.render import RenderLog, fact_span, fact_views, make_environment
 
-from .results import exact_reason, tolerance_of
+from .results import exact_reason, flat_facts, flatten, tolerance_of
 
 REBUILD_COMMAND = "make docs"
 
@@ -146,7 +146,7 @@ def _count(key: str, value: int, what: str) -> str:
 
 
 def _provenance(page: Page, result: PageResult) -> str:
-    facts = sum(1 for _ in _leaves(result.facts))
+    facts = len(flat_facts(result))
     claims = result.claims
     lines = [
         '??? info "How these numbers were made"',
@@ -171,17 +171,6 @@ def _provenance(page: Page, result: PageResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _leaves(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _leaves(item)
-    else:
-        yield value
-
-
 # ---------------------------------------------------------------- the manifest
 
 
@@ -193,23 +182,11 @@ def _round_for_json(value):
     return value
 
 
-def _entries(value, key: str):
-    """(key, value) for every table leaf and for every non-table fact."""
-    if isinstance(value, dict):
-        for name, item in value.items():
-            yield from _entries(item, f"{key}.{name}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _entries(item, f"{key}[{index}]")
-    else:
-        yield key, value
-
-
 def manifest(page: Page, result: PageResult) -> dict:
     """Every fact with its key, value, tolerance and source; claims; figures."""
     facts = []
     for section, values in result.facts.items():
-        for key, value in _entries(values, section):
+        for key, value in flatten(values, section, {}).items():
             entry = {"key": key, "value": _round_for_json(value),
                      "source": result.sources[section]}
             rtol = tolerance_of(result, key)
