@@ -36,10 +36,16 @@ def test_the_timing_file_states_the_machine_and_the_method():
         assert all(seconds > 0 for seconds in entry["fit_seconds"].values())
 
 
-def test_the_refresh_script_is_what_writes_the_file_the_page_reads():
+def _refresh_script():
+    """scripts/refresh_timings.py as a module (it is a script, not a package)."""
     spec = importlib.util.spec_from_file_location("refresh_timings", SCRIPT)
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_the_refresh_script_is_what_writes_the_file_the_page_reads():
+    script = _refresh_script()
     assert script.OUTPUT.resolve() == timing.TIMINGS.resolve()
 
 
@@ -121,9 +127,7 @@ def test_the_scale_timing_file_is_complete_and_states_its_machine():
 
 
 def test_the_refresh_script_writes_the_file_the_scale_page_reads():
-    spec = importlib.util.spec_from_file_location("refresh_timings", SCRIPT)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _refresh_script()
     assert script.SCALE_OUTPUT.resolve() == scale_measured.TIMINGS.resolve()
 
 
