@@ -42,6 +42,7 @@ from .errors import (
     KreportError,
     KreportWarning,
     MercerConditionError,
+    MissingDependencyError,
     ModelFileError,
     NoInverseTransformError,
     NotConvergedWarning,

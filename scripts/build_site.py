@@ -39,6 +39,16 @@ def run_mkdocs(root: Path, site_dir: Path | None = None) -> int:
     return completed.returncode or (1 if complaints else 0)
 
 
+def site_key(root: Path) -> str:
+    """What site/ is built from: every file in docs/, mkdocs.yml, the hooks' code
+    (and the kreport modules they import) and the pinned versions."""
+    from kreport.site.cache import cache_key
+
+    docs = sorted(path for path in (root / "docs").rglob("*") if path.is_file())
+    return cache_key(["kreport.site.mkdocs_hooks"], [root / "mkdocs.yml", *docs],
+                     root / "requirements.lock", also=["mkdocs build --strict"])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-cache", action="store_true", help="recompute every page")
@@ -71,11 +81,22 @@ def main() -> int:
         print(f"make docs failed: {failure}", file=sys.stderr)
         return 1
     if not options.no_mkdocs and not options.only:
-        print("building site/ with mkdocs --strict", flush=True)
-        status = run_mkdocs(ROOT)
-        if status:
-            print("mkdocs build failed (every warning is an error)", file=sys.stderr)
-            return status
+        # site/ is rebuilt only when what it is built from changed since the last
+        # successful build (the stamp lives in .cache/, never in the published site/).
+        stamp = ROOT / ".cache" / "site-key"
+        key = site_key(ROOT)
+        if (ROOT / "site" / "index.html").exists() and stamp.exists() \
+                and stamp.read_text() == key:
+            print("site/ is up to date with docs/ (mkdocs not rerun)", flush=True)
+        else:
+            print("building site/ with mkdocs --strict", flush=True)
+            stamp.unlink(missing_ok=True)
+            status = run_mkdocs(ROOT)
+            if status:
+                print("mkdocs build failed (every warning is an error)", file=sys.stderr)
+                return status
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(key)
     print(f"make docs finished in {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -16,6 +16,7 @@ each notebook ``<slug>.ipynb`` and ``data/<slug>.json``.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 import jinja2
 
 from kreport.report.page import Notebook, Page, PageResult, SiteSummary
-from kreport.report.render import RenderLog
+from kreport.report.render import Printed, RenderLog
 
 from . import checks, stability
 from .cache import CacheStore, cache_key
@@ -51,19 +52,43 @@ class Built:
     echo: Callable[[str], None] = print  # reports progress line by line
 
 
-def page_key(page: Page, paths: SitePaths, also=()) -> str:
-    return cache_key([page.module], [page.template_path, *page.extra_inputs], paths.lock_file,
-                     also=also)
+def facts_key(page: Page, paths: SitePaths, also=()) -> str:
+    """What a page's facts depend on: its code, the fixtures, the pinned versions
+    and its extra inputs; never its template, which only says them."""
+    return cache_key([page.module], [*page.extra_inputs], paths.lock_file, also=also)
+
+
+class PageFailed(RuntimeError):
+    """A page's claims or sections failed; the message lists every one."""
+
+
+def _broken(page: Page, error: Exception, site: SiteSummary | None) -> PageFailed:
+    """Every failure of a page, not only the first: the page is run again leniently,
+    which records each failing claim (quoting its sentence) and each raising section."""
+    lines = [f"{type(error).__name__}: {error}"]
+    try:
+        lenient = page.compute(site=site, lenient=True)
+    except Exception:  # noqa: BLE001 - the strict run's error is the one to report
+        lenient = None
+    if lenient is not None:
+        lines += [f"{failure.section}: {failure.message}" for failure in lenient.failures
+                  if failure.message not in lines[0]]
+    return PageFailed("\n    ".join(lines))
 
 
 def compute_page(page: Page, paths: SitePaths, store: CacheStore,
                  site: SiteSummary | None = None, also=()) -> tuple[PageResult, bool, str]:
-    """A page's results, whether they came from the cache, and their key."""
-    key = page_key(page, paths, also)
+    """A page's results, whether they came from the cache, and their key.
+
+    Raises :class:`PageFailed` listing every failing claim of the page."""
+    key = facts_key(page, paths, also)
     stored = store.get("pages", page.slug, key)
     if stored is not None:
         return result_from_json(stored), True, key
-    result = page.compute(site=site)
+    try:
+        result = page.compute(site=site)
+    except Exception as error:
+        raise _broken(page, error, site) from None
     store.put("pages", page.slug, key, result_to_json(result))
     return result, False, key
 
@@ -72,12 +97,20 @@ def compute_page(page: Page, paths: SitePaths, store: CacheStore,
 _COMPILED: dict[tuple[str, str], dict] = {}
 
 
-def _page_files(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, RenderLog]:
+def _render_key(page: Page, key: str) -> str:
+    """What a page's text depends on: its facts (by their key) and the templates
+    beside it (the page's own and any it includes)."""
+    digest = hashlib.sha256(key.encode() + b"\0")
+    for template in sorted(page.template_path.parent.glob("*.j2")):
+        digest.update(template.name.encode() + b"\0" + template.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _render(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, RenderLog]:
     log = RenderLog()
     markdown = render_markdown(page, result, log)
     files = {f"{page.slug}.md": markdown.encode(),
              f"data/{page.slug}.json": manifest_bytes(page, result)}
-    files.update({f"figures/{name}": data for name, data in result.figures.items()})
     for spec in page.playgrounds:
         charts = _COMPILED.get((page.module, spec.name))
         if charts is None:
@@ -87,10 +120,29 @@ def _page_files(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, 
     return files, markdown, log
 
 
+def _page_files(page: Page, result: PageResult, key: str,
+                store: CacheStore) -> tuple[dict[str, bytes], str, RenderLog]:
+    """The page's files for docs/, its markdown and what its template printed;
+    rendered again only when its facts or its templates changed."""
+    render_key = _render_key(page, key)
+    stored = store.get("rendered", page.slug, render_key)
+    if stored is None:
+        files, markdown, log = _render(page, result)
+        store.put("rendered", page.slug, render_key, {
+            "files": {name: data.decode() for name, data in files.items()},
+            "printed": [[p.key, p.filter, p.options, p.text] for p in log.printed]})
+    else:
+        files = {name: text.encode() for name, text in stored["files"].items()}
+        markdown = files[f"{page.slug}.md"].decode()
+        log = RenderLog(printed=[Printed(*entry) for entry in stored["printed"]])
+    files.update({f"figures/{name}": data for name, data in result.figures.items()})
+    return files, markdown, log
+
+
 def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: str,
-              seconds: float) -> None:
+              seconds: float, store: CacheStore) -> None:
     try:
-        files, markdown, log = _page_files(page, result)
+        files, markdown, log = _page_files(page, result, key, store)
     except (PageError, jinja2.TemplateError) as error:
         built.problems.append(f"{page.slug}: {page.template}: {type(error).__name__}: {error}")
         return
@@ -157,27 +209,17 @@ def _printed_numbers(log: RenderLog) -> int:
 
 def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
                    paths: SitePaths, store: CacheStore, echo) -> None:
-    key = cache_key(["kreport.site.stability"], [], paths.lock_file,
-                    also=sorted(f"{slug}={key}" for slug, key in built.keys.items()))
-    stored = store.get("stability", "site", key)
     started = time.perf_counter()
-    if stored is None:
-        echo("  checking that every printed digit is significant (perturbed fixtures)")
-        report = stability.check(pages, built.outcomes, notebooks, paths.root)
-        stored = {"summary": report.summary(), "problems": report.problems}
-        store.put("stability", "site", key, stored)
-        origin = "computed"
-    else:
-        origin = "cached"
-    built.stability = stored["summary"]
-    built.problems += [f"stability: {problem}" for problem in stored["problems"]]
-    summary = stored["summary"]
+    report = stability.check(pages, built.outcomes, notebooks, paths.root, built.keys, store,
+                             echo)
+    built.stability = summary = report.summary()
+    built.problems += [f"stability: {problem}" for problem in report.problems]
     built.echo(
         f"  stability check: {summary['printed_checked']} printed numbers, "
         f"{summary['facts_checked']} facts, {summary['figure_arrays_checked']} figure arrays, "
         f"{summary.get('playground_values_checked', 0)} playground values "
         f"on {summary['replicas']} perturbed replicas, {summary['problems']} problems; "
-        f"{origin} in {time.perf_counter() - started:.1f} s")
+        f"in {time.perf_counter() - started:.1f} s")
 
 
 def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
@@ -196,10 +238,10 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
         started = time.perf_counter()
         try:
             result, cached, key = compute_page(page, paths, store)
-        except Exception as error:  # a failing claim: report it with every other problem
-            built.problems.append(f"{page.slug}: {type(error).__name__}: {error}")
+        except PageFailed as error:  # reported with every other problem
+            built.problems.append(f"{page.slug}: {error}")
             continue
-        _add_page(built, page, result, cached, key, time.perf_counter() - started)
+        _add_page(built, page, result, cached, key, time.perf_counter() - started, store)
     for notebook in notebooks:
         try:
             _add_notebook(built, notebook, paths, store)
@@ -211,10 +253,17 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
     for page in pages:
         if page.reads_site:
             started = time.perf_counter()
+            # What this page reads: the other pages' facts (by key), what their
+            # templates print (the counts) and the stability check's summary.
             also = sorted(f"{slug}={key}" for slug, key in built.keys.items())
+            also.append(json.dumps(summary.pages, sort_keys=True))
             also.append(json.dumps(summary.stability, sort_keys=True))
-            result, cached, key = compute_page(page, paths, store, site=summary, also=also)
-            _add_page(built, page, result, cached, key, time.perf_counter() - started)
+            try:
+                result, cached, key = compute_page(page, paths, store, site=summary, also=also)
+            except PageFailed as error:
+                built.problems.append(f"{page.slug}: {error}")
+                continue
+            _add_page(built, page, result, cached, key, time.perf_counter() - started, store)
     if not partial:
         built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
         built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)

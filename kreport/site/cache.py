@@ -20,6 +20,7 @@ name, so a stale entry is replaced, never served.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import importlib.metadata
 import importlib.util
@@ -62,6 +63,36 @@ def imported_kreport_modules(source: str, package: str, filename: str = "<source
     return {name for name in found if name == "kreport" or name.startswith("kreport.")}
 
 
+#: What one source file imports, by (path, modification time, size): a key is
+#: computed for every page, and every page reaches most of the library, so each
+#: file is parsed once per process (and again only after it is saved).
+_IMPORTS: dict[tuple, set[str]] = {}
+#: The bytes of each input file, by the same stamp.
+_CONTENTS: dict[tuple, bytes] = {}
+
+
+def _stamp(path: Path) -> tuple:
+    status = path.stat()
+    return (str(path), status.st_mtime_ns, status.st_size)
+
+
+def _imports_of(path: Path, package: str) -> set[str]:
+    stamp = (*_stamp(path), package)
+    if stamp not in _IMPORTS:
+        _IMPORTS[stamp] = imported_kreport_modules(path.read_text(encoding="utf-8"), package,
+                                                   str(path))
+    return _IMPORTS[stamp]
+
+
+def _contents(path: Path) -> bytes:
+    if not path.exists():
+        return b"<missing>"
+    stamp = _stamp(path)
+    if stamp not in _CONTENTS:
+        _CONTENTS[stamp] = path.read_bytes()
+    return _CONTENTS[stamp]
+
+
 def kreport_sources(module_names: Iterable[str]) -> list[Path]:
     """Every kreport source file the modules reach through their imports, plus
     the machinery (``kreport/report``) and the driver (``kreport/site``)."""
@@ -77,8 +108,7 @@ def kreport_sources(module_names: Iterable[str]) -> list[Path]:
             continue
         is_package = path.name == "__init__.py"
         package = name if is_package else name.rpartition(".")[0]
-        pending.extend(imported_kreport_modules(path.read_text(encoding="utf-8"), package,
-                                                str(path)))
+        pending.extend(_imports_of(path, package))
         parts = name.split(".")
         pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
     machinery = {*(PACKAGE_ROOT / "report").glob("*.py"), *(PACKAGE_ROOT / "site").glob("*.py")}
@@ -89,6 +119,7 @@ def fixture_files() -> list[Path]:
     return sorted((PACKAGE_ROOT / "data").glob("*.csv"))
 
 
+@functools.cache
 def environment_fingerprint() -> str:
     versions = []
     for library in COMPUTING_LIBRARIES:
@@ -117,7 +148,7 @@ def cache_key(modules: Iterable[str], own_files: Iterable[Path], lock_file: Path
     for path in input_files(modules, own_files, lock_file):
         name = path.relative_to(root) if path.is_relative_to(root) else path
         digest.update(str(name).encode() + b"\0")
-        digest.update(path.read_bytes() if path.exists() else b"<missing>")
+        digest.update(_contents(path))
         digest.update(b"\0")
     for extra in also:
         digest.update(extra.encode() + b"\0")

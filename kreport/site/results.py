@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from kreport.report.facts import DEFAULT_RTOL, Bound, Claim
+from kreport.report.facts import DEFAULT_RTOL, Bound, Claim, Failure
 from kreport.report.page import PageResult
 from kreport.report.playground import Phrase, Shown
 
@@ -110,6 +110,7 @@ def result_to_json(result: PageResult) -> dict:
         "playgrounds": _encode(result.playgrounds),
         "exact": result.exact,
         "rtol": result.rtol,
+        "failures": [[failure.section, failure.message] for failure in result.failures],
     }
 
 
@@ -126,4 +127,5 @@ def result_from_json(stored: dict) -> PageResult:
         playgrounds=_decode(stored.get("playgrounds", {})),
         exact=stored["exact"],
         rtol=stored["rtol"],
+        failures=[Failure(section, message) for section, message in stored.get("failures", [])],
     )

@@ -41,23 +41,15 @@ sums, a different blocking), so a printed digit needs that much room.
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import json
+import dataclasses
+import hashlib
 import math
-import os
-import pickle
-import subprocess
-import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
 
-from kreport.data import PERTURBATION_VARIABLE
 from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number, format_tex
 from kreport.report.page import Notebook, Page, PageResult
@@ -66,12 +58,11 @@ from kreport.report.render import RenderLog
 
 from .compare import SVG_TOLERANCE_PX, svg_differences
 from .markdown import render_markdown
-from .notebooks import collect, execute, fill_markdown
+from .cache import CacheStore
+from .notebooks import collect, fill_markdown
+from .replicas import REPLICAS, SEEDS, ULPS, replicas
 from .results import exact_reason, flat_facts, is_number, tolerance_of
 
-ULPS = 4
-REPLICAS = 3
-SEEDS = tuple(range(1, REPLICAS + 1))
 MARGIN = 10.0
 
 
@@ -90,15 +81,12 @@ class Outcome:
     render_error: str = ""
 
 
-def page_outcome(page: Page, lenient: bool) -> Outcome:
-    result = page.compute(lenient=lenient)
+def page_outcome(page: Page, result: PageResult) -> Outcome:
+    """A replica's result rendered through the page's current template, leniently."""
     log = RenderLog()
     try:
-        markdown = render_markdown(page, result, log)
-        error = ""
+        markdown, error = render_markdown(page, result, log), ""
     except Exception as problem:  # a failed section leaves the template a fact short
-        if not lenient:
-            raise
         markdown, error = None, f"{type(problem).__name__}: {problem}"
     return Outcome(result=result, markdown=markdown, log=log, render_error=error)
 
@@ -117,8 +105,8 @@ def _notebook_texts(executed: dict) -> tuple[list[str], list[bytes]]:
     return texts, svgs
 
 
-def notebook_outcome(notebook: Notebook, root: Path) -> Outcome:
-    executed = execute(notebook, root)
+def notebook_outcome(notebook: Notebook, executed: dict) -> Outcome:
+    """A replica's executed notebook, its facts collected and its prose filled."""
     cleaned, result = collect(notebook, executed)
     log = RenderLog()
     try:
@@ -129,56 +117,6 @@ def notebook_outcome(notebook: Notebook, root: Path) -> Outcome:
     texts, svgs = _notebook_texts(cleaned)
     return Outcome(result=result, markdown=None, log=log, outputs=texts, svgs=svgs,
                    render_error=error)
-
-
-def run_replica(page_modules: list[str], notebooks: list[Notebook], root: Path) -> dict:
-    """Every page and notebook on the (already perturbed) fixtures, leniently."""
-    outcomes = {}
-    for module in page_modules:
-        page = importlib.import_module(module).page
-        outcomes[page.slug] = page_outcome(page, lenient=True)
-    for notebook in notebooks:
-        try:
-            outcomes[notebook.slug] = notebook_outcome(notebook, root)
-        except Exception as problem:
-            outcomes[notebook.slug] = f"{type(problem).__name__}: {problem}"
-    return outcomes
-
-
-def _replica_in_subprocess(seed: int, page_modules, notebooks, root: Path) -> dict:
-    with tempfile.TemporaryDirectory() as scratch:
-        out = Path(scratch) / "replica.pickle"
-        spec = json.dumps({"pages": page_modules, "root": str(root), "notebooks": [
-            {"slug": n.slug, "title": n.title, "source": str(n.source)} for n in notebooks]})
-        environment = dict(os.environ, **{PERTURBATION_VARIABLE: f"{seed}:{ULPS}"})
-        # The replica imports exactly what this process imports.
-        environment["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
-        # Replicas run side by side, one per core: one BLAS thread each, so they
-        # do not fight over the cores. (A different thread count only changes
-        # the order of additions, which is noise of the kind being measured.)
-        environment.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-                           MKL_NUM_THREADS="1")
-        completed = subprocess.run(
-            [sys.executable, "-m", "kreport.site.stability", "--spec", spec, "--out", str(out)],
-            env=environment, capture_output=True, text=True, check=False, cwd=root)
-        if completed.returncode != 0:
-            raise RuntimeError(f"stability replica {seed} failed:\n{completed.stderr[-3000:]}")
-        return pickle.loads(out.read_bytes())
-
-
-def _main() -> None:
-    parser = argparse.ArgumentParser(description="one stability replica (used by the check)")
-    parser.add_argument("--spec", required=True)
-    parser.add_argument("--out", required=True)
-    options = parser.parse_args()
-    spec = json.loads(options.spec)
-    notebooks = [Notebook(n["slug"], n["title"], Path(n["source"])) for n in spec["notebooks"]]
-    # Imported by name, not run as __main__, so the pickled outcomes name their
-    # classes by a module the parent process can import.
-    from kreport.site.stability import run_replica as replica
-
-    outcomes = replica(spec["pages"], notebooks, Path(spec["root"]))
-    Path(options.out).write_bytes(pickle.dumps(outcomes))
 
 
 # ---------------------------------------------------------------- comparing
@@ -216,6 +154,25 @@ class Report:
     largest_printed_key: str = ""
     largest_locked_ratio: float = 0.0  # MARGIN·spread over the lock tolerance
     largest_locked_key: str = ""
+
+    def merge(self, other: Report) -> None:
+        """Add another item's findings to these (counts add, the largest ratio wins)."""
+        self.problems += other.problems
+        for name in ("facts_checked", "printed_checked", "figure_arrays_checked",
+                     "playground_values_checked", "exact_facts"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for ratio, key in (("largest_printed_ratio", "largest_printed_key"),
+                           ("largest_locked_ratio", "largest_locked_key")):
+            if getattr(other, ratio) > getattr(self, ratio):
+                setattr(self, ratio, getattr(other, ratio))
+                setattr(self, key, getattr(other, key))
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, stored: dict) -> Report:
+        return cls(**stored)
 
     def summary(self) -> dict:
         return {
@@ -480,52 +437,94 @@ def _compare_notebook(slug: str, baseline: Outcome, replicas: list[Outcome],
                                        f"fixtures: {moved[0]}")
 
 
-def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Notebook],
-          root: Path) -> Report:
-    """Run the replicas and compare them with the unperturbed ``baselines``."""
-    checked = [page for page in pages if not page.reads_site and page.slug in baselines]
-    modules = [page.module for page in checked]
-    with ThreadPoolExecutor(max_workers=max(1, min(REPLICAS, os.cpu_count() or 1))) as pool:
-        replicas = list(pool.map(
-            lambda seed: _replica_in_subprocess(seed, modules, notebooks, root), SEEDS))
-    report = Report()
-    for page in checked:
-        slug, baseline = page.slug, baselines[page.slug]
-        outcomes = [replica[slug] for replica in replicas]
-        for seed, outcome in zip(SEEDS, outcomes, strict=True):
-            for failure in outcome.result.failures:
-                report.problems.append(f"{slug}: on perturbed fixtures (seed {seed}), "
-                                       f"{failure.section}: {failure.message}")
-            if outcome.render_error:
-                report.problems.append(f"{slug}: the template could not be rendered on "
-                                       f"perturbed fixtures (seed {seed}): {outcome.render_error}")
-        results = [outcome.result for outcome in outcomes]
-        spreads = _compare_facts(slug, baseline.result, results, page.machine_specific, report)
-        _compare_printed(slug, baseline, results, spreads, report)
-        _compare_figures(slug, page, baseline.result, results, report)
-        _compare_playgrounds(slug, page, baseline.result, results, report)
-        for seed, outcome in zip(SEEDS, outcomes, strict=True):
-            if outcome.markdown is not None and baseline.markdown is not None \
-                    and outcome.markdown != baseline.markdown and not report.problems:
-                report.problems.append(f"{slug}: the rendered page differs on perturbed "
-                                       f"fixtures (seed {seed}) for a reason none of the "
-                                       "fact checks names; compare the two renders")
-    for notebook in notebooks:
-        outcomes = [replica[notebook.slug] for replica in replicas]
-        if any(isinstance(outcome, str) for outcome in outcomes):
-            report.problems += [f"{notebook.slug}: on perturbed fixtures: {o}" for o in outcomes
-                                if isinstance(o, str)]
+def _check_page(page: Page, baseline: Outcome, results: list[PageResult],
+                report: Report) -> None:
+    slug = page.slug
+    outcomes = [page_outcome(page, result) for result in results]
+    for seed, outcome in zip(SEEDS, outcomes, strict=True):
+        for failure in outcome.result.failures:
+            report.problems.append(f"{slug}: on perturbed fixtures (seed {seed}), "
+                                   f"{failure.section}: {failure.message}")
+        if outcome.render_error:
+            report.problems.append(f"{slug}: the template could not be rendered on "
+                                   f"perturbed fixtures (seed {seed}): {outcome.render_error}")
+    spreads = _compare_facts(slug, baseline.result, results, page.machine_specific, report)
+    _compare_printed(slug, baseline, results, spreads, report)
+    _compare_figures(slug, page, baseline.result, results, report)
+    _compare_playgrounds(slug, page, baseline.result, results, report)
+    for seed, outcome in zip(SEEDS, outcomes, strict=True):
+        if outcome.markdown is not None and baseline.markdown is not None \
+                and outcome.markdown != baseline.markdown and not report.problems:
+            report.problems.append(f"{slug}: the rendered page differs on perturbed "
+                                   f"fixtures (seed {seed}) for a reason none of the "
+                                   "fact checks names; compare the two renders")
+
+
+def _check_notebook(notebook: Notebook, baseline: Outcome, executed: list,
+                    report: Report) -> None:
+    slug = notebook.slug
+    outcomes = []
+    for replica in executed:
+        if isinstance(replica, str):
+            report.problems.append(f"{slug}: on perturbed fixtures: {replica}")
             continue
-        baseline = baselines[notebook.slug]
-        for outcome in outcomes:
-            report.problems += [f"{notebook.slug}: on perturbed fixtures, {f.message}"
-                                for f in outcome.result.failures]
-        results = [outcome.result for outcome in outcomes]
-        spreads = _compare_facts(notebook.slug, baseline.result, results, (), report)
-        _compare_printed(notebook.slug, baseline, results, spreads, report)
-        _compare_notebook(notebook.slug, baseline, outcomes, report)
-    return report
+        try:
+            outcomes.append(notebook_outcome(notebook, replica))
+        except Exception as problem:
+            report.problems.append(f"{slug}: on perturbed fixtures: "
+                                   f"{type(problem).__name__}: {problem}")
+    if len(outcomes) != len(executed):
+        return
+    for outcome in outcomes:
+        report.problems += [f"{slug}: on perturbed fixtures, {f.message}"
+                            for f in outcome.result.failures]
+    results = [outcome.result for outcome in outcomes]
+    spreads = _compare_facts(slug, baseline.result, results, (), report)
+    _compare_printed(slug, baseline, results, spreads, report)
+    _compare_notebook(slug, baseline, outcomes, report)
 
 
-if __name__ == "__main__":
-    _main()
+def _verdict_key(facts_key: str, baseline: Outcome) -> str:
+    """The verdict on one item depends on its facts (through their key) and on
+    what its template printed (the rendered page)."""
+    digest = hashlib.sha256(facts_key.encode() + b"\0")
+    digest.update((baseline.markdown or "").encode())
+    return digest.hexdigest()[:32]
+
+
+def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Notebook],
+          root: Path, keys: dict[str, str], store: CacheStore, echo=print) -> Report:
+    """Compare every page and notebook with its perturbed replicas.
+
+    ``baselines`` holds the unperturbed outcome of every item that computed
+    (an item missing from it failed, and is left out: its failure is the
+    problem to report); ``keys`` holds each item's facts key. Replicas and
+    each item's verdict are cached (see :mod:`kreport.site.replicas`).
+    """
+    items = [page for page in pages if not page.reads_site and page.slug in baselines]
+    items += [notebook for notebook in notebooks if notebook.slug in baselines]
+    verdicts: dict[str, Report] = {}
+    pending = []
+    for item in items:
+        key = _verdict_key(keys[item.slug], baselines[item.slug])
+        stored = store.get("stability", item.slug, key)
+        if stored is not None:
+            verdicts[item.slug] = Report.from_json(stored)
+        else:
+            pending.append((item, key))
+    if pending:
+        found = replicas([item for item, _ in pending if isinstance(item, Page)],
+                         [item for item, _ in pending if isinstance(item, Notebook)],
+                         keys, store, root, echo)
+        for item, key in pending:
+            report = Report()
+            if isinstance(item, Page):
+                _check_page(item, baselines[item.slug], found[item.slug], report)
+            else:
+                _check_notebook(item, baselines[item.slug], found[item.slug], report)
+            store.put("stability", item.slug, key, report.to_json())
+            verdicts[item.slug] = report
+    total = Report()
+    for item in items:
+        total.merge(verdicts[item.slug])
+    return total
