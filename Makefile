@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: docs test serve timings bench lint clean
+.PHONY: docs test accept serve timings bench lint clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/actionlint   # .github/workflows/*.yml
 	$(PY) -m pytest
+
+# An intended change: docs/ and every regression baseline, together, or nothing.
+accept: $(STAMP)
+	$(PY) scripts/accept.py
 
 serve: $(STAMP)
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000

@@ -24,7 +24,9 @@ Input, the same for every model:
   a table that is not 2-D (a 1-D array is ambiguous: reshape it), fewer than
   2 rows at fit time, the wrong column count at query time. Refused with
   InputTypeError: text, objects, booleans (convert them to 0.0/1.0 on purpose),
-  complex numbers, and containers such as sets, strings or None.
+  complex numbers, containers such as sets, strings or None, and sparse
+  matrices (scipy.sparse): the kernel tables are dense n × n, so densify the
+  input on purpose (``X.toarray()``) if it fits in memory.
 * Names are remembered at fit time. A query to a model fitted on names must
   be named; columns are matched by name in any order, and a missing or an
   extra name raises FeatureMismatchError naming it. A model fitted on a plain

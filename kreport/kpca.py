@@ -84,7 +84,9 @@ class KernelPCA(FittedAttributeGuard):
       (ZERO_THRESHOLD = 1e-10, λ_max the largest eigenvalue) is a zero made by
       centring or by rank. Such directions are never kept and never divided by.
       ``None`` keeps exactly the non-zero ones; asking for more than exist is
-      refused with the count that exists.
+      refused with the count that exists. A table with no non-zero eigenvalue
+      at all (every row the same to the kernel, e.g. identical rows) is refused
+      with InvalidInputError rather than fitted with no directions.
     * Negative eigenvalues (a table that breaks Mercer's condition, e.g. the
       sigmoid kernel) are clamped to zero, not refused. Those below
       −ZERO_THRESHOLD · λ_max are listed in ``clamped_eigenvalues_`` and a
@@ -130,7 +132,11 @@ class KernelPCA(FittedAttributeGuard):
         return f"KernelPCA(kernel={self.kernel!r}, n_components={self.n_components!r})"
 
     def fit(self, X) -> KernelPCA:
-        """Fit on the rows of X (2-D array, mapping of name → column, or DataFrame)."""
+        """Fit on the rows of X (2-D array, mapping of name → column, or DataFrame).
+
+        Sparse matrices are refused with InputTypeError (the n × n table is dense
+        anyway; pass ``X.toarray()``). Rows that all look the same to the kernel
+        are refused with InvalidInputError (see the zero threshold above)."""
         rows, names = as_fit_table(X)
         n = rows.shape[0]
         if self.n_components is not None and self.n_components > n - 1:

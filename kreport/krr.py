@@ -93,6 +93,9 @@ class KernelRidge(FittedAttributeGuard):
 
     # ------------------------------------------------------------------ fit
     def fit(self, X, y) -> KernelRidge:
+        """Fit on the rows of X (2-D array, mapping of name → column, or DataFrame)
+        and the target y. Sparse matrices are refused with InputTypeError (the
+        n × n table is dense anyway; pass ``X.toarray()``)."""
         rows, names = as_fit_table(X)
         target = as_target(y, rows.shape[0])
         centred = centre_rows_and_target(rows, target)

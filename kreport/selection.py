@@ -124,25 +124,30 @@ def hat_matrix_residuals(kernel: Kernel, penalty: float, X, y) -> np.ndarray:
     """The textbook shortcut (y_i − ŷ_i) / (1 − H_ii), for teaching only.
 
     ŷ are the fitted values of ``KernelRidge(kernel, penalty)`` on all n rows
-    and H = K (K + penalty·I)⁻¹ its hat matrix on the centred target (K on the
-    rows centred by the means of all n rows). Since y − ŷ = penalty·A y_c and
-    1 − H_ii = penalty·A_ii (A = (K + penalty·I)⁻¹), this is (A y_c)_i / A_ii.
+    and H its whole hat matrix (ŷ = H y), mean part included: with K̃ the
+    kernel table of the rows centred by the means of all n rows,
+    A = (K̃ + penalty·I)⁻¹ and J the n × n matrix of 1/n, the fitted values are
+    ȳ + K̃ A y_c, so H = J + K̃ A (I − J) and I − H = penalty · A (I − J).
+    The shortcut is therefore (A y_c)_i / (A_ii − (A 1)_i / n).
 
-    It is NOT the leave-one-out residual of KernelRidge: it treats the target
-    mean (and, for kernels that are not translation invariant, the row means)
-    as fixed, while a fit without row i uses means without row i. For rbf the
-    exact residual (:func:`leave_one_out`) adds y_c,i (A 1)_i / ((n − 1) A_ii);
-    when the rows are far apart for the kernel (K ≈ I) the shortcut gives
-    y_i − ȳ where the exact answer is y_i − ȳ₋ᵢ = n/(n − 1) · (y_i − ȳ).
+    For the linear kernel it equals the leave-one-out residual: centring the
+    rows and the target is ridge regression with an unpenalised intercept, a
+    penalised least-squares fit for which the identity is exact. For a kernel
+    that depends only on differences of rows (rbf) centring the rows leaves the
+    table as it is, the offset ȳ is the target mean rather than a fitted
+    intercept, and the shortcut is close to :func:`leave_one_out` but not equal
+    to it. Use :func:`leave_one_out` for the residuals of KernelRidge.
 
     Same checks and refusals as :func:`leave_one_out`, except that a constant
     y is accepted (every value is then 0).
     """
     model, rows, target = _checked_problem(kernel, penalty, X, y, min_rows=3)
+    n = len(target)
     centred = centre_rows_and_target(rows, target)
     factor = model._factorise(centred.rows)
-    weights = cho_solve(factor, centred.target, check_finite=False)
-    return _finite(weights / _inverse_diagonal(factor))
+    weights = cho_solve(factor, centred.target, check_finite=False)  # A y_c
+    ones = cho_solve(factor, np.ones(n), check_finite=False)  # A 1
+    return _finite(weights / (_inverse_diagonal(factor) - ones / n))
 
 
 def _closed_form_residuals(model: KernelRidge, rows: np.ndarray, target: np.ndarray):

@@ -21,11 +21,14 @@ ONLY = [slug for slug in os.environ.get("KREPORT_PAGES", "").split(",") if slug]
 PAGES = [page for page in all_pages() if not ONLY or page.slug in ONLY]
 NOTEBOOKS = [notebook for notebook in ALL_NOTEBOOKS if not ONLY or notebook.slug in ONLY]
 PATHS = SitePaths.for_repository(REPOSITORY)
+# `make accept` sets this to reuse the cache the build it just ran filled (every
+# cached result is keyed by all of its inputs); a plain `make test` computes afresh.
+USE_CACHE = os.environ.get("KREPORT_TEST_CACHE") == "1"
 
 
 @pytest.fixture(scope="session")
 def site():
     """Every page and notebook recomputed from the code with no cache, rendered and
     checked exactly as `make docs` does (stability check included), nothing written."""
-    return build(PAGES, NOTEBOOKS, PATHS, use_cache=False, echo=lambda line: None,
+    return build(PAGES, NOTEBOOKS, PATHS, use_cache=USE_CACHE, echo=lambda line: None,
                  partial=bool(ONLY))

@@ -168,3 +168,23 @@ def test_zero_penalty_refusal_advises_held_out_error_not_a_tiny_value(make):
     assert "no unique solution" in message and "nearly singular" in message
     assert "kreport.leave_one_out" in message and "kreport.grid_search" in message
     assert "1e-6" not in message
+
+
+@pytest.mark.parametrize("model", sorted(FITTERS))
+def test_sparse_input_is_refused_as_the_docstrings_say(model):
+    sparse = pytest.importorskip("scipy.sparse")
+    with pytest.raises(InputTypeError, match="csr_matrix"):
+        FITTERS[model](sparse.csr_matrix(GOOD))
+
+
+def test_identical_rows_are_refused_not_fitted_with_no_directions():
+    with pytest.raises(InvalidInputError, match="every row looks the same"):
+        KernelPCA(kernels.rbf(1.0)).fit(np.ones((4, 2)))
+
+
+def test_star_import_gives_every_public_name():
+    namespace: dict = {}
+    exec("from kreport import *", namespace)
+    import kreport
+
+    assert set(kreport.__all__) <= set(namespace)

@@ -208,3 +208,25 @@ def test_problems_stop_the_build_before_anything_is_written(tmp_path, monkeypatc
     with pytest.raises(BuildFailed, match=r"0\.5 typed, not printed from a fact"):
         build_site([typed_page.page], [], paths, use_cache=False, echo=lambda line: None)
     assert (docs / "index.md").read_text() == "edited by hand"
+
+
+def test_a_citation_that_opens_a_line_with_a_colon_is_refused():
+    # mkdocs-bibtex turned this line into a footnote definition, and the paragraph
+    # describing Mika's iteration vanished from the pre-images page.
+    text = ("which suggests the iteration of Mika and colleagues\n"
+            "[@mika_denoising]: start somewhere\n")
+    assert checks.definition_lines(text, "page.md")
+    assert not checks.definition_lines("colleagues [@mika_denoising]. Start\n", "page.md")
+    assert not checks.definition_lines("[@jolliffe_pca] covers PCA.\n", "page.md")
+
+
+def test_a_table_row_split_over_lines_is_refused():
+    broken = "| a | b |\n| --- | --- |\n| x | $\\begin{bmatrix}\n1 \\\\\n2\n\\end{bmatrix}$ |\n"
+    assert checks.broken_table_rows(broken, "page.md")
+    assert not checks.broken_table_rows("| a | b |\n| --- | --- |\n| x | y |\n", "page.md")
+
+
+def test_within_followed_by_a_bound_is_refused():
+    bound = '<span class="fact bound" data-fact="s.gap">below 10⁻¹²</span>'
+    assert checks.within_a_bound(f"agree to within {bound}.", "page.md")
+    assert not checks.within_a_bound(f"differ by {bound}.", "page.md")

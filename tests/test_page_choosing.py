@@ -58,8 +58,11 @@ def test_the_textbook_shortcut_in_numpy(facts):
     section = facts["exact_leave_one_out"]
     n = len(x)
     table = np.exp(-section["gamma"] * (x[:, None] - x[None, :]) ** 2)
-    hat = table @ np.linalg.inv(table + section["penalty"] * np.eye(n))
-    fitted = hat @ (y - y.mean()) + y.mean()
+    averaging = np.full((n, n), 1.0 / n)
+    # ŷ = ȳ + K̃ G⁻¹ y_c, so the whole hat matrix is J + K̃ G⁻¹ (I − J).
+    hat = averaging + table @ np.linalg.inv(table + section["penalty"] * np.eye(n)) @ (
+        np.eye(n) - averaging)
+    fitted = hat @ y
     shortcut = (y - fitted) / (1.0 - np.diag(hat))
     assert section["textbook_mse"] == pytest.approx(np.mean(shortcut**2), rel=1e-10)
     assert section["textbook_mse"] < section["mse"]

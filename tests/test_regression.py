@@ -10,9 +10,8 @@ points, bars, images, ticks, labels) is locked too, at the figure's tolerance
 relative to the largest value of each drawn array, so a figure cannot change
 or be rescaled unnoticed. Notebooks are locked like pages.
 
-A failure names the key. After an intended change: `make docs`, then
-`.venv/bin/pytest tests/test_regression.py --force-regen`, and say why in the
-commit message.
+A failure names the key. After an intended change: `make accept` (docs/ and
+every baseline together), and say why in the commit message.
 """
 
 from __future__ import annotations

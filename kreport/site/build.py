@@ -152,6 +152,9 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.stray_digits(markdown, f"docs/{page.slug}.md")
     built.problems += checks.unchecked_comparisons(markdown, f"docs/{page.slug}.md")
     built.problems += checks.comments_opening_lines(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.within_a_bound(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.broken_table_rows(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  "
@@ -193,6 +196,9 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             "title": item.title,
             "file": item.target if isinstance(item, Notebook) else f"{item.slug}.md",
             "facts": len(flat_facts(result)),
+            # Facts measured on one machine (timings): outside the stability check.
+            "timed": len(flat_facts(result)) - len(flat_facts(
+                result, getattr(item, "machine_specific", ()))),
             "claims": len(result.claims),
             "figures": len(result.figure_data),
             "exact": len(result.exact),

@@ -231,6 +231,44 @@ def comments_opening_lines(text: str, where: str) -> list[str]:
             if line.lstrip().startswith("<!--") and "-->" in line
             and line.split("-->", 1)[1].strip()]
 
+BOUND_AFTER_WITHIN = re.compile(r'\bwithin\s+<span class="fact bound"')
+#: A line Markdown reads as a link or footnote definition, not as text: the whole
+#: line (and, for a footnote, the paragraph it opens) vanishes from the page.
+DEFINITION_LINE = re.compile(r"^ {0,3}\[[^\]\n]+\]:", re.M)
+
+
+def broken_table_rows(text: str, where: str) -> list[str]:
+    """A table row split over lines (a multi-line matrix in a cell): Markdown ends the
+    table there and prints the rest of the row, TeX and all, as text."""
+    return [f"{where}:{number}: a table row does not end with '|' on its line, so the "
+            "table stops there and the rest of the row is printed as raw text; keep each "
+            "row on one line (a matrix in a cell needs a one-line macro)"
+            for number, line in enumerate(text.splitlines(), start=1)
+            if line.startswith("|") and not line.rstrip().endswith("|")]
+
+
+def within_a_bound(text: str, where: str) -> list[str]:
+    """"within below 10⁻¹²": a bound already says "below", so it reads after a noun
+    ("a difference of", "agree to"), not after "within"."""
+    return [f"{where}:{text.count(chr(10), 0, match.start()) + 1}: 'within' is followed by a "
+            "bound, which prints as 'below 10⁻ⁿ' ('within below'); write 'a difference "
+            "{{ ... | num }}' or 'agree, differing by {{ ... | num }}'"
+            for match in BOUND_AFTER_WITHIN.finditer(text)]
+
+
+def definition_lines(text: str, where: str) -> list[str]:
+    """Lines that start like a link or footnote definition (``[@key]: …``): Markdown
+    takes them out of the text, and a citation that opens a line with a colon after
+    it swallows its whole paragraph."""
+    problems = []
+    for match in DEFINITION_LINE.finditer(text):
+        number = text.count("\n", 0, match.start()) + 1
+        problems.append(f"{where}:{number}: a line starts with {match.group(0).strip()!r}, "
+                        "which Markdown reads as a link or footnote definition and removes "
+                        "from the page; reflow the paragraph so that the line starts with a "
+                        "word")
+    return problems
+
 # ---------------------------------------------------------------- symbols and the glossary
 
 #: TeX commands that are operators, spacing or layout, not symbols a reader must look up.

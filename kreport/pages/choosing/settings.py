@@ -12,6 +12,3 @@ CROWD_GAMMAS = tuple(float(g) for g in np.logspace(-5.0, -1.0, 17))
 PENALTIES = tuple(float(p) for p in np.logspace(-6.0, 2.0, 17))
 #: Folds for k-fold cross-validation.
 FOLDS = 5
-#: A gamma so large that every throw is a stranger to every other (the table is
-#: nearly the identity), where the textbook shortcut's error is easiest to see.
-STRANGERS_GAMMA = 100.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kreport import kernels, leave_one_out
-from kreport.pages._settings import PENALTY, THROWS_GAMMA
+from kreport.pages._settings import PENALTY
 from kreport.report import bound, claim, within
 
 from .common import GAMMAS, problem, search
@@ -65,15 +65,31 @@ def validation_surface():
     claim("the best RBF setting on the throws has a smaller leave-one-out error than a parabola "
           "(polynomial of degree {degree}) at the same penalty",
           throws["mse"].value < parabola.mse, id="beats_parabola", degree=2)
-    per_row = PENALTIES[int(np.argmin(worked.held_out[0]))], PENALTIES[
-        int(np.argmin(worked.held_out[GAMMAS["throws"].index(THROWS_GAMMA)]))]
-    claim("on the throws the best penalty at the smallest γ ({low}) is smaller than the best "
-          "penalty at γ = {gamma} ({high})", per_row[0] < per_row[1], id="diagonal",
-          low=per_row[0], high=per_row[1], gamma=THROWS_GAMMA)
+    # The best penalty at each gamma, as a step of the penalty grid.
+    crowd_best = np.argmin(search("crowd").held_out, axis=1)
+    throws_best = np.argmin(worked.held_out, axis=1)
+    claim("on the crowd the best penalty grows from {low} at the smallest γ to {high} at the "
+          "largest, stepping back by at most one step of the grid on the way",
+          crowd_best[-1] > crowd_best[0] and np.all(np.diff(crowd_best) >= -1), id="diagonal",
+          low=PENALTIES[crowd_best[0]], high=PENALTIES[crowd_best[-1]])
+    narrow = int(np.flatnonzero(throws_best != 0).max()) + 1  # smallest penalty from here on
+    claim("on the throws the smallest penalty of the grid is best at every γ from {gamma} on, "
+          "and not at every γ below it", narrow < len(throws_best) and np.all(throws_best[narrow:]
+                                                                             == 0),
+          id="throws_corner", gamma=GAMMAS["throws"][narrow])
     claim("the best setting at the worked penalty alone has a leave-one-out error over {factor} "
           "times the grid's choice", worked_mse > 10 * throws["mse"].value, id="worked_worse",
           factor=10)
+    # The other half of the lesson: keep that gamma and search the penalty alone.
+    penalty_alone = float(worked.held_out[row].min())
+    claim("at that γ, searching the penalty alone does better than the worked penalty but "
+          "worse than the joint choice", throws["mse"].value < penalty_alone < worked_mse,
+          id="penalty_alone")
     return {
+        "penalty_alone_mse": within(penalty_alone, 1e-6),
+        "penalty_alone_ratio": within(penalty_alone / throws["mse"].value, 1e-6),
+        "crowd_best_low": PENALTIES[crowd_best[0]], "crowd_best_high": PENALTIES[crowd_best[-1]],
+        "throws_corner_gamma": GAMMAS["throws"][narrow],
         "worked_gamma": GAMMAS["throws"][row],
         "worked_mse": worked_mse,
         "worked_ratio": within(worked_mse / throws["mse"].value, 1e-6),

@@ -160,7 +160,8 @@ TERMS: tuple[Term, ...] = (
     Term("held-out score", "held-out", "a score on rows the fit did not see; it estimates how "
          "the model does on new rows, unlike the training score"),
     Term("training score", "training-score", "a score on the rows the model was fitted to; it "
-         "can only rise as the model grows more flexible"),
+         "always rises as the penalty falls and rewards flexibility in general, so it cannot "
+         "choose the settings"),
     Term("condition number", "condition-number-term", "how much a linear solve can magnify "
          "relative errors in its inputs"),
     Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "

@@ -22,9 +22,13 @@ def pages_built(site: SiteSummary) -> dict:
             for slug, entry in sorted(site.pages.items())]
     totals = {key: sum(row[key] for row in rows)
               for key in ("facts", "claims", "figures", "numbers", "exact")}
+    timed = sum(entry["timed"] for entry in site.pages.values())
     claim("every page of the site asserts at least one claim",
           all(row["claims"] > 0 for row in rows), id="every_page_claims")
-    return {"rows": rows, "pages": len(rows), **totals}
+    checked, exact = site.stability["facts_checked"], site.stability["exact_facts"]
+    claim("every fact is either checked on perturbed data, exact, or a timing",
+          checked + exact + timed == totals["facts"], id="facts_accounted")
+    return {"rows": rows, "pages": len(rows), "timed": timed, **totals}
 
 
 def stability(site: SiteSummary) -> dict:

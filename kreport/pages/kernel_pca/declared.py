@@ -95,6 +95,8 @@ def probe_sigmoid(gamma: float, coef0: float) -> dict:
         "negative_mass": negative, "remaining": 1 - negative,
         "first_share": fitted.shares_[0], "first_of_whole": fitted.shares_[0] * (1 - negative),
         "kept": fitted.n_components_,
+        # Neither clamped nor kept: below the zero threshold, the centring zero among them.
+        "zeros": len(full) - len(fitted.clamped_eigenvalues_) - fitted.n_components_,
     }
 
 

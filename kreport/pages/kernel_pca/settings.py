@@ -31,7 +31,8 @@ TOP = 6
 #: (about 0.01) is four orders of magnitude above the tolerance.
 TIE_RTOL = 1e-6
 
-#: The E24 preferred numbers: 24 round values per decade, evenly spaced on a log scale.
+#: The E24 preferred numbers: 24 values per decade, close to evenly spaced on a log scale
+#: and rounded to two significant digits.
 E24 = (1.0, 1.1, 1.2, 1.3, 1.5, 1.6, 1.8, 2.0, 2.2, 2.4, 2.7, 3.0,
        3.3, 3.6, 3.9, 4.3, 4.7, 5.1, 5.6, 6.2, 6.8, 7.5, 8.2, 9.1)
 #: Round values the prose names that the E24 series skips.

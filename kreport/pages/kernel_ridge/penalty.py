@@ -107,6 +107,9 @@ def penalty_as_conditioning():
     rbf_share = sweep[-1]["r2"] / sweep[worked]["r2"]
     claim("from the worked penalty to the largest the linear kernel keeps a larger share of its "
           "R² than the RBF does", linear_share > rbf_share, id="linear_slower")
+    linear_largest = float(spectrum("throws", LINEAR)[0])
+    claim("the linear table's one non-zero eigenvalue is larger than the RBF table's largest",
+          linear_largest > values[0], id="linear_larger_eigenvalue")
     targets = dataset("throws").target
     farthest = int(np.argmax(np.abs(targets - targets.mean())))
     farthest_throw = float(np.abs(targets - targets.mean())[farthest])
@@ -155,7 +158,7 @@ def penalty_as_conditioning():
         "curve_error": bound(curve_error, -7),
         "bend_smallest": within(bends[smallest["penalty"]], ILL_RTOL),
         "bend_pick": bends[sweep[best]["penalty"]],
-        "linear_share": linear_share, "rbf_share": rbf_share,
+        "linear_share": linear_share, "rbf_share": rbf_share, "linear_largest": linear_largest,
         "farthest_throw": farthest_throw, "flat_within": FLAT_WITHIN,
     }
 
