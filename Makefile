@@ -29,7 +29,7 @@ accept: $(STAMP)
 	$(PY) scripts/accept.py
 
 serve: $(STAMP)
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(PY) scripts/serve.py --dev-addr 127.0.0.1:8000
 
 timings: $(STAMP)
 	$(PY) scripts/refresh_timings.py

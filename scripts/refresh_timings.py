@@ -50,6 +50,7 @@ import scipy
 from threadpoolctl import threadpool_limits
 
 from kreport import KernelRidge, Ridge, kernels
+from kreport.report.timings import sealed
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 OUTPUT = REPOSITORY / "kreport" / "pages" / "kernel_ridge" / "timings" / "kernel-ridge.json"
@@ -533,13 +534,13 @@ def main() -> None:
         with threadpool_limits(limits=BLAS_THREADS):
             result = measure(arguments.repeats)
         OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-        OUTPUT.write_text(json.dumps(result, indent=1) + "\n")
+        OUTPUT.write_text(json.dumps(sealed(result), indent=1) + "\n")
         print(f"wrote {OUTPUT} in {time.perf_counter() - started:.0f} s")
     if arguments.study in ("all", "at-scale"):
         started = time.perf_counter()
         result = scale_study(arguments.scale_repeats, arguments.scale_shrink)
         arguments.scale_output.parent.mkdir(parents=True, exist_ok=True)
-        arguments.scale_output.write_text(json.dumps(result, indent=1) + "\n")
+        arguments.scale_output.write_text(json.dumps(sealed(result), indent=1) + "\n")
         print(f"wrote {arguments.scale_output} in {time.perf_counter() - started:.0f} s")
 
 

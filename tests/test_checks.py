@@ -230,3 +230,69 @@ def test_within_followed_by_a_bound_is_refused():
     bound = '<span class="fact bound" data-fact="s.gap">below 10⁻¹²</span>'
     assert checks.within_a_bound(f"agree to within {bound}.", "page.md")
     assert not checks.within_a_bound(f"differ by {bound}.", "page.md")
+
+
+def test_a_library_change_that_breaks_claims_is_reported_by_page_and_sentence(
+        tmp_path, monkeypatch):
+    # A deliberately broken kernel: the RBF scales gamma by 1.001. Two small pages
+    # whose claims rest on the RBF's exact values both break; the build must name
+    # each page and quote every failing sentence, and raise nothing but BuildFailed.
+    import numpy as np
+
+    from kreport import kernels
+
+    module = tmp_path / "two_broken_pages.py"
+    module.write_text(textwrap.dedent("""
+        import numpy as np
+        from kreport import kernels
+        from kreport.report import Page, claim
+
+        ROWS = np.array([[0.0], [1.0]])
+
+        def one_unit():
+            value = kernels.rbf(1.0)(ROWS, ROWS)[0, 1]
+            claim("two rows one unit apart have kernel value e to the minus one",
+                  abs(value - np.exp(-1.0)) < 1e-12)
+            claim("the diagonal is one", kernels.rbf(1.0)(ROWS, ROWS)[0, 0] == 1.0)
+            claim("the kernel value two units apart is e to the minus four",
+                  abs(kernels.rbf(1.0)(2 * ROWS, 2 * ROWS)[0, 1] - np.exp(-4.0)) < 1e-12)
+            return {"value": value}
+
+        def half_unit():
+            value = kernels.rbf(4.0)(ROWS / 2, ROWS / 2)[0, 1]
+            claim("rows half a unit apart at gamma four also give e to the minus one",
+                  abs(value - np.exp(-1.0)) < 1e-12)
+            return {"value": value}
+
+        first = Page(slug="first", title="First", template="t.md.j2", sections=[one_unit])
+        second = Page(slug="second", title="Second", template="t.md.j2", sections=[half_unit])
+    """))
+    (tmp_path / "t.md.j2").write_text("# {{ title }}\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("two_broken_pages", None)
+    import two_broken_pages
+
+    exact_rbf = kernels.rbf
+
+    def broken_rbf(gamma):
+        return exact_rbf(gamma * 1.001)
+
+    monkeypatch.setattr(kernels, "rbf", broken_rbf)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    paths = SitePaths(root=PATHS.root, docs=docs, cache=tmp_path / "cache",
+                      mkdocs_config=PATHS.mkdocs_config, lock_file=PATHS.lock_file,
+                      assets_list=docs / "ASSETS")
+    with pytest.raises(BuildFailed) as failure:
+        build_site([two_broken_pages.first, two_broken_pages.second], [], paths,
+                   use_cache=False, echo=lambda line: None, partial=True)
+    message = str(failure.value)
+    assert "first: ClaimFailed" in message and "second: ClaimFailed" in message
+    # every failing sentence of the first page, not only the one that raised first
+    assert "kernel value e to the minus one" in message
+    assert "two units apart is e to the minus four" in message
+    assert "half a unit apart at gamma four" in message
+    assert "the diagonal is one" not in message  # it still holds
+    assert "Traceback" not in message and "KeyError" not in message
+    assert not any(docs.iterdir())
+    assert np.isclose(exact_rbf(1.0)(np.zeros((1, 1)), np.ones((1, 1)))[0, 0], np.exp(-1.0))

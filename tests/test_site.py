@@ -21,6 +21,8 @@ import pytest
 from kreport.site import checks
 from kreport.site.build import write
 from kreport.site.compare import differences
+from kreport.site.moved import site_moves
+from kreport.site.moved import table as moved_table
 from kreport.site.paths import SitePaths
 
 from .conftest import NOTEBOOKS, ONLY, PAGES, PATHS
@@ -50,7 +52,10 @@ def test_committed_files_match_a_fresh_build(site, slug):
             continue
         problems += [f"docs/{relative}: {problem}"
                      for problem in differences(relative, path.read_bytes(), site.files[relative])]
-    assert not problems, "run `make docs` if this change was meant:\n" + "\n".join(problems)
+    moves = moved_table(site_moves({name: site.files[name] for name in _files_of(site, slug)},
+                                   PATHS.docs)) if problems else ""
+    assert not problems, ("run `make accept` if this change was meant:\n" + "\n".join(problems)
+                          + "\n\nfacts that moved:\n" + moves)
 
 
 @pytest.mark.skipif(bool(ONLY), reason="needs the whole site (KREPORT_PAGES is set)")

@@ -15,6 +15,8 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
+
 from kreport.pages.kernel_ridge import page, timing
 
 KERNEL_BAND = (1.5, 3.5)
@@ -170,3 +172,42 @@ def test_the_dask_fit_reproduces_the_in_memory_fit():
     for fit in dask["fits"]:
         assert fit["seconds"] > 0 and fit["client_peak_mib"] > 0
         assert fit["chunks"] == -(-fit["rows"] // fit["block_rows"])
+
+
+# ---------------------------------------------------------------- the seal
+
+from kreport.report.timings import TimingsError, read_timings, sealed  # noqa: E402
+
+
+def test_both_committed_timing_files_are_sealed_and_consistent():
+    for path in (timing.TIMINGS, scale_measured.TIMINGS):
+        assert read_timings(path)["seal"]["command"].startswith("make timings")
+
+
+def test_a_hand_edited_median_is_refused_naming_the_file(tmp_path):
+    study = json.loads(scale_measured.TIMINGS.read_text())
+    entry = study["nystroem"]["by_rows"][0]
+    edited = tmp_path / "at-scale.json"
+    # The runs and the median disagree: refused even with a fresh seal.
+    entry["seconds"] = entry["seconds"] / 2
+    edited.write_text(json.dumps(sealed(study)))
+    with pytest.raises(TimingsError, match=r"at-scale\.json.*median of its runs.*make timings"):
+        read_timings(edited)
+    # A consistent edit (runs and median halved together) breaks the seal instead.
+    entry["all_seconds"] = [value / 2 for value in entry["all_seconds"]]
+    resealed = sealed(study)
+    resealed["nystroem"]["by_rows"][0]["seconds"] = entry["seconds"]
+    study_with_old_seal = {**resealed, "seal": json.loads(
+        scale_measured.TIMINGS.read_text())["seal"]}
+    edited.write_text(json.dumps(study_with_old_seal))
+    with pytest.raises(TimingsError, match=r"at-scale\.json: .*not written by `make timings`"):
+        read_timings(edited)
+
+
+def test_a_timing_file_without_a_seal_is_refused(tmp_path):
+    study = json.loads(timing.TIMINGS.read_text())
+    del study["seal"]
+    unsealed = tmp_path / "kernel-ridge.json"
+    unsealed.write_text(json.dumps(study))
+    with pytest.raises(TimingsError, match=r"kernel-ridge\.json"):
+        read_timings(unsealed)

@@ -30,6 +30,8 @@ from kreport.report.render import Printed, RenderLog
 from . import checks, stability
 from .cache import CacheStore, cache_key
 from .compare import SVG_TOLERANCE_PX, differences
+from .moved import site_moves
+from .moved import table as moved_table
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
@@ -315,7 +317,11 @@ def build_site(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
         count = len(built.problems)
         raise BuildFailed(f"{count} problem{'s' if count > 1 else ''}; docs/ was not touched:\n  "
                           + "\n  ".join(built.problems))
+    moves = site_moves(built.files, paths.docs)
     changed = write(built, paths, partial=partial)
+    if moves:
+        echo(f"{len(moves)} fact{'s' if len(moves) > 1 else ''} moved against the committed "
+             "docs/ (if meant, `make accept` locks them):\n" + moved_table(moves))
     echo(f"built {len(pages)} pages and {len(notebooks)} notebooks in "
          f"{time.perf_counter() - started:.1f} s; {len(changed)} files changed in docs/"
          + (": " + ", ".join(changed) if changed else ""))

@@ -10,11 +10,12 @@ lock the shape of the study instead.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
 import numpy as np
+
+from kreport.report.timings import read_timings
 
 TIMINGS = Path(__file__).with_name("timings") / "at-scale.json"
 GIBIBYTE = 2**30
@@ -23,7 +24,7 @@ MEBIBYTE = 2**20
 
 @cache
 def raw() -> dict:
-    return json.loads(TIMINGS.read_text())
+    return read_timings(TIMINGS)
 
 
 def growth_exponent(sizes, values) -> float:

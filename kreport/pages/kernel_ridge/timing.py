@@ -11,7 +11,6 @@ lock, whose tests (tests/test_timings.py) lock the shape instead.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import numpy as np
 
 from kreport import KernelRidge, Ridge, kernels
 from kreport.report import claim
+from kreport.report.timings import read_timings
 
 TIMINGS = Path(__file__).with_name("timings") / "kernel-ridge.json"
 # Below a couple of hundred rows a fit takes tenths of a millisecond and the
@@ -29,7 +29,7 @@ EXPONENT_FROM_ROWS = 200
 
 @cache
 def raw() -> dict:
-    return json.loads(TIMINGS.read_text())
+    return read_timings(TIMINGS)
 
 
 def growth_exponent(sizes, seconds) -> float:

@@ -1,0 +1,52 @@
+"""The live preview: `make serve`, on http://127.0.0.1:8000.
+
+mkdocs serves the site and watches kreport/ (the library, the page packages,
+their templates and the fixtures) as well as docs/. On a save, the preview hook
+(kreport/site/preview.py) reruns the kreport build with its cache, so only what
+the saved file reaches is recomputed, and mkdocs rebuilds the pages that changed
+(`--dirty`) and reloads the browser. A page whose claims fail is shown as the
+list of its problems in place of the page.
+
+The preview's mkdocs configuration is the site's own (INHERIT) with the preview
+hook added; it is written to .cache/, never committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def preview_config(address: str) -> Path:
+    site = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    hooks = [str(ROOT / "kreport" / "site" / "preview.py"),
+             *(str(ROOT / hook) for hook in site.get("hooks", []))]
+    config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(ROOT / "docs"),
+              "site_dir": str(ROOT / ".cache" / "preview-site"), "hooks": hooks,
+              "dev_addr": address}
+    path = ROOT / ".cache" / "preview-mkdocs.yml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dev-addr", default="127.0.0.1:8000")
+    options = parser.parse_args()
+    config = preview_config(options.dev_addr)
+    environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    command = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--config-file", str(config),
+               "--watch", str(ROOT / "kreport")]
+    return subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
