@@ -1,0 +1,137 @@
+"""Kernel ridge in ten minutes: the throws, a line against a curve, the method in a
+few lines of numpy beside the kreport call, the two settings that matter, exercises."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kreport import KernelRidge, data, grid_search, kernels, leave_one_out
+from kreport.measure import r_squared
+from kreport.pages._settings import PENALTY, THROWS_GAMMA
+from kreport.report import bound, claim, exact
+
+from .settings import GAMMAS, PENALTIES, PENALTY_FACTOR
+
+#: The method written out in numpy, exactly as the page prints it; the page runs
+#: this text and checks it against KernelRidge. (No digits: the site prints none.)
+NUMPY_ROUTE = '''\
+mean_y = y.mean()
+K = np.exp(-gamma * cdist(X, X, "sqeuclidean"))
+a = np.linalg.solve(K + alpha * np.eye(len(X)), y - mean_y)
+Kq = np.exp(-gamma * cdist(Xq, X, "sqeuclidean"))
+prediction = mean_y + Kq @ a'''
+
+KREPORT_ROUTE = '''\
+from kreport import KernelRidge, kernels
+
+model = KernelRidge(kernels.rbf(gamma), alpha).fit(X, y)
+prediction = model.predict(Xq)'''
+
+
+def _throws() -> tuple[np.ndarray, np.ndarray]:
+    found = data.throws()
+    return np.asarray(found.rows, dtype=float), np.asarray(found.target, dtype=float)
+
+
+def _scores(kernel, penalty: float) -> dict:
+    rows, target = _throws()
+    model = KernelRidge(kernel, penalty).fit(rows, target)
+    return {"training_r2": r_squared(target, model.predict(rows)),
+            "held_out_r2": leave_one_out(kernel, penalty, rows, target).r2}
+
+
+def the_problem():
+    """The fifteen throws: heights against time, one arc."""
+    rows, target = _throws()
+    line = _scores(kernels.linear(), PENALTY)
+    curve = _scores(kernels.rbf(THROWS_GAMMA), PENALTY)
+    claim("a straight line explains less of the heights than the RBF curve, on the training "
+          "throws and on left-out ones", line["training_r2"] < curve["training_r2"]
+          and line["held_out_r2"] < curve["held_out_r2"], id="curve_wins")
+    claim("on left-out throws the line does worse than answering the mean height",
+          line["held_out_r2"] < 0, id="line_below_mean")
+    return {"n": len(target), "duration": float(rows.max() - rows.min()),
+            "highest": float(target.max()), "penalty": PENALTY, "gamma": THROWS_GAMMA,
+            "line": line, "curve": curve}
+
+
+def numpy_route():
+    """The method in numpy, run as printed, against KernelRidge."""
+    from scipy.spatial.distance import cdist
+
+    X, y = _throws()
+    Xq = np.linspace(X.min(), X.max(), 7)[:, None]
+    gamma, alpha = THROWS_GAMMA, PENALTY
+    scope = {"np": np, "cdist": cdist, "X": X, "y": y, "Xq": Xq, "gamma": gamma,
+             "alpha": alpha}
+    exec(NUMPY_ROUTE, scope)  # the page's own text, not a copy of it
+    ours = KernelRidge(kernels.rbf(gamma), alpha).fit(X, y).predict(Xq)
+    gap = float(np.max(np.abs(scope["prediction"] - ours)) / np.max(np.abs(ours)))
+    claim("the numpy lines and KernelRidge predict the same heights to within {limit} of the "
+          "largest", gap < 1e-12, id="same", limit=1e-12)
+    return {"numpy": NUMPY_ROUTE, "kreport": KREPORT_ROUTE, "gap": bound(gap, -12)}
+
+
+def the_two_settings():
+    """γ and α chosen together by leave-one-out over a small grid."""
+    rows, target = _throws()
+    grid = grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse")
+    best = grid.best_held_out
+    chosen = _scores(best.kernel, best.penalty)
+    worked = _scores(kernels.rbf(THROWS_GAMMA), PENALTY)
+    claim("the setting chosen by leave-one-out predicts left-out throws better than the worked "
+          "setting", chosen["held_out_r2"] > worked["held_out_r2"], id="better")
+    span = float(rows.max() - rows.min())
+    claim("the pick is the grid's smallest γ, whose reach is longer than the throws' span",
+          best.gamma == GAMMAS[0] and 1.0 / np.sqrt(best.gamma) > span, id="long_reach")
+    claim("the training score prefers the smallest penalty of the grid",
+          grid.best_training.penalty == PENALTIES[0], id="training_smallest")
+    return {"gamma": best.gamma, "penalty": best.penalty, "reach": 1.0 / np.sqrt(best.gamma),
+            "chosen": chosen, "settings": len(GAMMAS) * len(PENALTIES),
+            "gamma_low": GAMMAS[0], "gamma_high": GAMMAS[-1],
+            "penalty_low": PENALTIES[0], "penalty_high": PENALTIES[-1],
+            "training_penalty": grid.best_training.penalty}
+
+
+def exercises():
+    """Answers to the page's exercises, each computed here."""
+    # 1. The three people, linear kernel, penalty one: the dual weights by hand.
+    people = data.three_people()
+    heights = np.asarray(people.rows, dtype=float)
+    weights_kg = np.asarray(people.target, dtype=float)
+    centred = heights - heights.mean(axis=0)
+    target_c = weights_kg - weights_kg.mean()
+    table = centred @ centred.T
+    dual = np.linalg.solve(table + PENALTY * np.eye(len(heights)), target_c)
+    slope = float(centred[:, 0] @ dual)
+    claim("the slope rebuilt from the dual weights is ridge's slope, the centred cross "
+          "product over the scatter plus the penalty",
+          abs(slope - (centred[:, 0] @ target_c) / (centred[:, 0] @ centred[:, 0] + PENALTY))
+          < 1e-12, id="slope")
+    # 2. The first two throws: the gamma at which their kernel value is one half.
+    rows, target = _throws()
+    gap_s = float(rows[1, 0] - rows[0, 0])
+    half_gamma = float(np.log(2.0) / gap_s**2)
+    claim("at that γ the RBF kernel value of the first two throws is one half",
+          abs(kernels.rbf(half_gamma)(rows[:1], rows[1:2])[0, 0] - 0.5) < 1e-12, id="half")
+    # 3. Ten times the chosen penalty: both scores.
+    grid = grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse")
+    best = grid.best_held_out
+    before = _scores(best.kernel, best.penalty)
+    after = _scores(best.kernel, best.penalty * PENALTY_FACTOR)
+    claim("with the penalty raised the training R² falls", after["training_r2"]
+          < before["training_r2"], id="training_falls")
+    claim("with the penalty raised the held-out R² falls too, so the chosen penalty was not "
+          "too small", after["held_out_r2"] < before["held_out_r2"], id="held_out_falls")
+    return {
+        "people_heights": heights[:, 0], "people_weights": weights_kg,
+        # Whole numbers minus their whole-number mean: exact on the committed data
+        # (rint only removes the few-ulp noise of the stability check's replicas).
+        "people_centred": exact(np.rint(centred[:, 0]), "whole heights less their whole mean"),
+        "people_target": exact(np.rint(target_c), "whole weights less their whole mean"),
+        "dual_outer": [float(dual[0]), float(dual[2])], "dual_middle": bound(dual[1], -11),
+        "slope": slope, "penalty": PENALTY,
+        "gap_s": gap_s, "half_gamma": half_gamma, "half_reach": 1.0 / np.sqrt(half_gamma),
+        "factor": PENALTY_FACTOR, "before": before, "after": after,
+        "chosen_gamma": best.gamma, "chosen_penalty": best.penalty,
+    }
