@@ -215,9 +215,27 @@ def test_cache_key_follows_library_and_data_files(tmp_path, monkeypatch):
 
 def test_cache_inputs_follow_imports_transitively():
     sources = {path.name for path in cache.kreport_sources(["kreport.pages.home"])}
-    # home imports kreport.data and kreport.report; the machinery and driver are always in
-    assert {"page.py", "figures.py", "facts.py", "numbers.py", "build.py", "compare.py"} <= sources
+    # home imports kreport.data and kreport.report; the page machinery and the driver
+    # modules facts depend on are always in, the rest of the driver never is (what it
+    # acts on is keyed where it is cached: see test_driver_edits_rekey_only_what_they_act_on)
+    assert {"page.py", "figures.py", "facts.py", "numbers.py", "results.py",
+            "replicas.py"} <= sources
+    assert not {"build.py", "compare.py", "stability.py", "preview.py"} & sources
     assert "__init__.py" in sources
+
+
+def test_driver_edits_rekey_only_what_they_act_on(monkeypatch):
+    contents = dict(cache._CONTENTS)
+    before = {name: cache.driver_digest(name) for name in ("markdown.py", "stability.py")}
+    for stamp in list(cache._CONTENTS):
+        if stamp[0].endswith("markdown.py"):
+            cache._CONTENTS[stamp] = cache._CONTENTS[stamp] + b"# edited"
+    try:
+        assert cache.driver_digest("markdown.py") != before["markdown.py"]
+        assert cache.driver_digest("stability.py") == before["stability.py"]
+    finally:
+        cache._CONTENTS.clear()
+        cache._CONTENTS.update(contents)
 
 
 def test_a_notebook_key_follows_the_imports_of_its_code_cells():

@@ -28,7 +28,7 @@ from kreport.report.page import Notebook, Page, PageResult, SiteSummary
 from kreport.report.render import Printed, RenderLog
 
 from . import checks, stability
-from .cache import CacheStore, cache_key
+from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .moved import site_moves
 from .moved import table as moved_table
@@ -102,7 +102,7 @@ _COMPILED: dict[tuple[str, str], dict] = {}
 def _render_key(page: Page, key: str) -> str:
     """What a page's text depends on: its facts (by their key) and the templates
     beside it (the page's own and any it includes)."""
-    digest = hashlib.sha256(key.encode() + b"\0")
+    digest = hashlib.sha256(key.encode() + b"\0" + driver_digest("markdown.py").encode())
     for template in sorted(page.template_path.parent.glob("*.j2")):
         digest.update(template.name.encode() + b"\0" + template.read_bytes() + b"\0")
     return digest.hexdigest()[:32]

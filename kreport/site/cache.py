@@ -5,7 +5,8 @@ or a notebook are:
 
 * the source of every kreport module it imports, followed through imports
   (for a notebook, the imports of its code cells), plus the page-facing
-  machinery in ``kreport/report/`` and the driver in ``kreport/site/``;
+  machinery in ``kreport/report/`` and the driver modules facts depend on
+  (:data:`FACT_MACHINERY`);
 * its own files (a page's template, a notebook's source) and any extra input
   it names (a timing file);
 * every fixture file, the pinned lock file and the installed versions of the
@@ -95,7 +96,7 @@ def _contents(path: Path) -> bytes:
 
 def kreport_sources(module_names: Iterable[str]) -> list[Path]:
     """Every kreport source file the modules reach through their imports, plus
-    the machinery (``kreport/report``) and the driver (``kreport/site``)."""
+    the machinery (``kreport/report``) and :data:`FACT_MACHINERY`."""
     seen: dict[str, Path | None] = {}
     pending = [*module_names, "kreport.report"]
     while pending:
@@ -111,8 +112,26 @@ def kreport_sources(module_names: Iterable[str]) -> list[Path]:
         pending.extend(_imports_of(path, package))
         parts = name.split(".")
         pending.extend(".".join(parts[:i]) for i in range(1, len(parts)))
-    machinery = {*(PACKAGE_ROOT / "report").glob("*.py"), *(PACKAGE_ROOT / "site").glob("*.py")}
+    machinery = {*(PACKAGE_ROOT / "report").glob("*.py"),
+                 *(PACKAGE_ROOT / "site" / name for name in FACT_MACHINERY)}
     return sorted({path for path in seen.values() if path is not None} | machinery)
+
+
+#: The driver modules a result's facts depend on: the cache's own form, how a
+#: notebook is executed and collected, and how replicas are computed. The rest
+#: of the driver (rendering, the checks, the stability rules, the writers, the
+#: preview) acts on facts after they are computed; what depends on it is keyed
+#: by :func:`driver_digest` where it is cached (the rendered text, the stability
+#: verdicts), so editing it recomputes no page.
+FACT_MACHINERY = ("cache.py", "results.py", "notebooks.py", "replicas.py")
+
+
+def driver_digest(*names: str) -> str:
+    """A digest of the named driver modules (``kreport/site/<name>``)."""
+    digest = hashlib.sha256()
+    for name in sorted(names):
+        digest.update(name.encode() + b"\0" + _contents(PACKAGE_ROOT / "site" / name) + b"\0")
+    return digest.hexdigest()[:32]
 
 
 def fixture_files() -> list[Path]:

@@ -56,6 +56,7 @@ def on_pre_build(config, **kwargs) -> None:
     completed = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--no-mkdocs"],
         cwd=ROOT, capture_output=True, text=True, check=False)
+    before = dict(PROBLEMS)
     PROBLEMS.clear()
     if completed.returncode:
         slugs = [path.stem for path in Path(config["docs_dir"]).iterdir()
@@ -64,6 +65,16 @@ def on_pre_build(config, **kwargs) -> None:
         if not PROBLEMS:  # a problem of the whole site: show it on the home page
             PROBLEMS["index"] = [line.strip() for line in completed.stderr.splitlines()
                                  if line.strip()][-20:]
+    # mkdocs serve --dirty re-renders only pages whose source is newer than their
+    # output; a page that starts or stops failing must be re-rendered though docs/
+    # did not change. Touching it triggers one more rebuild, which finds the same
+    # problems and touches nothing, so this settles.
+    docs = Path(config["docs_dir"])
+    for slug in {*before, *PROBLEMS}:
+        if before.get(slug) != PROBLEMS.get(slug):
+            for source in (docs / f"{slug}.md", docs / f"{slug}.ipynb"):
+                if source.exists():
+                    source.touch()
     status = "failed" if PROBLEMS else "passed"
     print(f"kreport preview: the build {status} in {time.perf_counter() - started:.1f} s",
           file=sys.stderr, flush=True)

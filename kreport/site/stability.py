@@ -58,7 +58,7 @@ from kreport.report.render import RenderLog
 
 from .compare import SVG_TOLERANCE_PX, svg_differences
 from .markdown import render_markdown
-from .cache import CacheStore
+from .cache import CacheStore, driver_digest
 from .notebooks import collect, fill_markdown
 from .replicas import REPLICAS, SEEDS, ULPS, replicas
 from .results import exact_reason, flat_facts, is_number, tolerance_of
@@ -488,6 +488,8 @@ def _verdict_key(facts_key: str, baseline: Outcome) -> str:
     """The verdict on one item depends on its facts (through their key) and on
     what its template printed (the rendered page)."""
     digest = hashlib.sha256(facts_key.encode() + b"\0")
+    # the rules of the check, and how a replica is rendered, are inputs too
+    digest.update(driver_digest("stability.py", "markdown.py", "compare.py").encode())
     digest.update((baseline.markdown or "").encode())
     return digest.hexdigest()[:32]
 
