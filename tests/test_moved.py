@@ -43,3 +43,10 @@ def test_site_moves_reads_the_committed_manifests(tmp_path):
     files = {"ridge.md": PAGE.encode(), "data/ridge.json": _manifest({"throws.top": 5.97}),
              "data/ridge-playground.json": b"{}"}
     assert [row.key for row in site_moves(files, tmp_path)] == ["throws.top"]
+
+
+def test_a_fact_in_a_table_is_shown_by_its_row():
+    table_page = ('| page | minutes |\n| --- | --- |\n'
+                  '| kernel ridge | <span class="fact" data-fact="rows[0].minutes">90</span> |\n'
+                  '| pca | <span class="fact" data-fact="rows[1].minutes">28</span> |\n')
+    assert sentences_printing(table_page, "rows[1].minutes") == ("| pca | 28 |",)

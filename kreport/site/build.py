@@ -31,6 +31,7 @@ from . import checks, stability
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .moved import site_moves
+from .reading import WORDS_PER_MINUTE, reading_minutes
 from .moved import table as moved_table
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
@@ -205,10 +206,21 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             "figures": len(result.figure_data),
             "exact": len(result.exact),
             "numbers": _printed_numbers(outcome.log),
+            "minutes": reading_minutes(_page_text(built, item, outcome))["minutes"],
         }
     rules = {"svg_tolerance_px": SVG_TOLERANCE_PX, "margin": stability.MARGIN,
-             "replicas": stability.REPLICAS, "ulps": stability.ULPS}
+             "replicas": stability.REPLICAS, "ulps": stability.ULPS,
+             "words_per_minute": WORDS_PER_MINUTE}
     return SiteSummary(pages=summary, stability=built.stability, rules=rules)
+
+
+def _page_text(built: Built, item, outcome) -> str:
+    """What a reader reads: a page's markdown, or a notebook's markdown cells."""
+    if outcome.markdown is not None:
+        return outcome.markdown
+    notebook = json.loads(built.files[item.target])
+    return "\n\n".join("".join(cell["source"]) for cell in notebook["cells"]
+                       if cell["cell_type"] == "markdown")
 
 
 def _printed_numbers(log: RenderLog) -> int:

@@ -63,7 +63,10 @@ def sentences_printing(markdown: str, key: str, limit: int = 3) -> tuple[str, ..
     for paragraph in PARAGRAPH_BREAK.split(markdown):
         if not any(marker in paragraph for marker in markers):
             continue
-        for sentence in SENTENCE_END.split(paragraph):
+        # a table's unit is its row, prose's the sentence
+        pieces = paragraph.splitlines() if paragraph.lstrip().startswith("|") \
+            else SENTENCE_END.split(paragraph)
+        for sentence in pieces:
             if any(marker in sentence for marker in markers):
                 plain = _plain(sentence)
                 found.append(plain if len(plain) <= 160 else plain[:157] + "...")

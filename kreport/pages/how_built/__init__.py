@@ -18,7 +18,7 @@ SPREAD_EXPONENT = -2
 def pages_built(site: SiteSummary) -> dict:
     """Every page and notebook: its title and what it holds."""
     rows = [{key: entry[key] for key in
-             ("title", "file", "facts", "claims", "figures", "numbers", "exact")}
+             ("title", "file", "facts", "claims", "figures", "numbers", "exact", "minutes")}
             for slug, entry in sorted(site.pages.items())]
     totals = {key: sum(row[key] for row in rows)
               for key in ("facts", "claims", "figures", "numbers", "exact")}
@@ -28,7 +28,8 @@ def pages_built(site: SiteSummary) -> dict:
     checked, exact = site.stability["facts_checked"], site.stability["exact_facts"]
     claim("every fact is either checked on perturbed data, exact, or a timing",
           checked + exact + timed == totals["facts"], id="facts_accounted")
-    return {"rows": rows, "pages": len(rows), "timed": timed, **totals}
+    return {"rows": rows, "pages": len(rows), "timed": timed,
+            "words_per_minute": site.rules["words_per_minute"], **totals}
 
 
 def stability(site: SiteSummary) -> dict:
