@@ -201,3 +201,20 @@ def test_squared_kernel_on_the_ring(facts):
         if separating:
             share = values[kept - 1] / values[values > 0].sum()
             assert choosing["last_share"] == pytest.approx(share, rel=1e-6)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_numpy():
+    from sklearn.decomposition import KernelPCA as SklearnKernelPCA
+
+    from kreport.data import measured_four
+    from kreport.pages.kernel_pca_steps import exercises
+
+    answers = exercises.exercises()
+    rows = np.asarray(measured_four().rows, dtype=float)
+    centred = rows - rows.mean(axis=0)
+    eigenvalues = np.sort(np.linalg.eigvalsh(centred @ centred.T))[::-1][:2]
+    assert answers["shares"] == pytest.approx(eigenvalues / eigenvalues.sum(), rel=1e-12)
+    # At the first crossing the second and third eigenvalues of the centred RBF table tie.
+    fitted = SklearnKernelPCA(kernel="rbf", gamma=answers["crossing"]).fit(rows)
+    second, third = np.sort(fitted.eigenvalues_)[::-1][1:3]
+    assert second == pytest.approx(third, rel=1e-7)

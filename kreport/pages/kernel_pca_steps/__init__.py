@@ -10,7 +10,7 @@ the four, and its reach swept from ordinary PCA to everyone alone.
 
 from kreport.report import Figure, Page
 
-from . import figures, four, kernels
+from . import exercises, figures, four, kernels
 
 page = Page(
     slug="kernel-pca-steps",
@@ -31,6 +31,7 @@ page = Page(
         kernels.choosing,
         kernels.rbf_run,
         kernels.reach,
+        exercises.exercises,
     ],
     figures=[
         Figure("four", figures.four,
