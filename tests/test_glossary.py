@@ -44,3 +44,15 @@ def test_each_symbol_and_term_has_one_entry():
     for attribute, entries in (("tex", SYMBOLS), ("anchor", SYMBOLS), ("name", TERMS)):
         values = [getattr(entry, attribute) for entry in entries]
         assert len(values) == len(set(values)), f"a {attribute} is listed twice"
+
+
+def test_spelling_tags_need_the_term_itself_not_its_first_letter():
+    # The stems were compared case-sensitively, so "Cholesky factorization" shared no
+    # prefix with "cholesky factorisation" and its stem was the single letter "c":
+    # 165 of 166 sections were tagged with it.
+    from kreport.site.mkdocs_hooks import spelling_tags
+
+    assert "Cholesky factorization" not in spelling_tags("a section about the penalty, in cm")
+    assert "Cholesky factorization" in spelling_tags("one Cholesky factorisation of G")
+    assert "centering" in spelling_tags("centring the rows")
+    assert "centering" not in spelling_tags("a cluster of points")

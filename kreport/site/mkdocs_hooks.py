@@ -357,9 +357,9 @@ def spelling_tags(text: str) -> list[str]:
             # The stem the two spellings share, plus the next letter of the
             # site's one: "centr" for centring / centering, "normalis" for
             # normalise / normalize, so that centred and normalised count too.
-            name = term.name.lower()
+            name, spelled = term.name.lower(), other.lower()  # "Cholesky" in both
             shared = 0
-            while shared < min(len(name), len(other)) and name[shared] == other[shared]:
+            while shared < min(len(name), len(spelled)) and name[shared] == spelled[shared]:
                 shared += 1
             stem = name[: shared + 1]
             if re.search(rf"\b{re.escape(stem)}", lowered) and other not in found:
