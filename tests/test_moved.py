@@ -34,7 +34,7 @@ def test_appearing_and_disappearing_facts_are_listed():
 
 
 def test_maths_keys_are_found_through_their_tex_form():
-    assert sentences_printing(PAGE, "throws.rows[0]") == ("In maths: $h = 5.97$.",)
+    assert sentences_printing(PAGE, "throws.rows[0]") == ("In maths: $h = {5.97}$.",)
 
 
 def test_site_moves_reads_the_committed_manifests(tmp_path):

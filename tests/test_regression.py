@@ -62,10 +62,40 @@ def test_facts_are_locked(slug, site, num_regression, data_regression):
     # num_regression ignores expected columns it is no longer given, so the
     # list of numeric keys is locked here: a number that disappears fails too.
     others["numeric_keys"] = sorted(numbers)
-    data_regression.check(others)
-    if numbers:
-        num_regression.check(numbers, default_tolerance={"rtol": DEFAULT_RTOL, "atol": 0.0},
-                             tolerances=tolerances)
+    try:
+        data_regression.check(others)
+        if numbers:
+            num_regression.check(numbers, default_tolerance={"rtol": DEFAULT_RTOL, "atol": 0.0},
+                                 tolerances=tolerances)
+    except AssertionError as failure:
+        moved = _moved_against_baseline(slug, site, numbers, tolerances)
+        raise AssertionError(f"{failure}\n\nfacts that moved against the locked values "
+                             f"(if meant, `make accept` locks them):\n{moved}") from None
+
+
+def _moved_against_baseline(slug, site, numbers, tolerances) -> str:
+    """The moved numeric facts, old (the locked CSV) -> new, with their sentences."""
+    import csv
+    from pathlib import Path
+
+    from kreport.site.moved import Moved, sentences_printing, table
+
+    baseline = Path(__file__).with_name("test_regression") / \
+        f"test_facts_are_locked_{slug.replace('-', '_')}_.csv"
+    if not baseline.exists():
+        return "(no locked values yet)"
+    header, values = list(csv.reader(baseline.read_text().splitlines()))[:2]
+    locked = dict(zip(header[1:], values[1:], strict=True))
+    markdown = site.files.get(f"{slug}.md", b"").decode()
+    rows = []
+    for key in sorted(set(locked) | set(numbers)):
+        old = float(locked[key]) if key in locked and locked[key] != "" else None
+        new = float(numbers[key][0]) if key in numbers else None
+        rtol = tolerances.get(key, {}).get("rtol", DEFAULT_RTOL)
+        if old is not None and new is not None and abs(new - old) <= rtol * abs(old):
+            continue
+        rows.append(Moved(slug, key, old, new, rtol, sentences_printing(markdown, key)))
+    return table(rows)
 
 
 @pytest.mark.parametrize("slug", [page.slug for page in PAGES if page.figures])

@@ -21,7 +21,8 @@ from kreport.report.render import tex_key
 from .compare import _numbers_close
 
 TAG = re.compile(r"<[^>]+>")
-HTMLDATA = re.compile(r"\\htmlData\{[^}]*\}\{([^{}]*)\}")
+HTMLDATA = re.compile(r"\\htmlData\{fact=[^}]*\}")
+ADMONITION = re.compile(r'^\s*(?:\?\?\?|!!!)\+?\s+\w+(?:\s+"[^"]*")?\s*', re.M)
 PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
@@ -51,7 +52,7 @@ def _short(value) -> str:
 
 
 def _plain(text: str) -> str:
-    text = HTMLDATA.sub(r"\1", text)
+    text = ADMONITION.sub("", HTMLDATA.sub("", text))
     text = html.unescape(TAG.sub("", text))
     return " ".join(text.split())
 
