@@ -296,3 +296,33 @@ def test_a_library_change_that_breaks_claims_is_reported_by_page_and_sentence(
     assert "Traceback" not in message and "KeyError" not in message
     assert not any(docs.iterdir())
     assert np.isclose(exact_rbf(1.0)(np.zeros((1, 1)), np.ones((1, 1)))[0, 0], np.exp(-1.0))
+
+
+def test_an_unknown_fact_names_the_template_line_and_the_facts_that_exist(tmp_path,
+                                                                        monkeypatch):
+    from kreport.site.markdown import PageError, render_markdown
+
+    module = tmp_path / "unknown_fact_page.py"
+    module.write_text(textwrap.dedent("""
+        from kreport.report import Page
+
+        def ring():
+            return {"gap": 0.5, "count": 3}
+
+        page = Page(slug="u", title="U", template="u.md.j2", sections=[ring])
+    """))
+    (tmp_path / "u.md.j2").write_text(
+        "# U\n\nFine.\n\nThe overlap is {{ ring.overlap | num(2) }}.\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("unknown_fact_page", None)
+    import unknown_fact_page
+
+    result = unknown_fact_page.page.compute()
+    with pytest.raises(PageError, match=r"u\.md\.j2, line 5: .*overlap.*ring \(count, gap\)"):
+        render_markdown(unknown_fact_page.page, result)
+
+
+def test_a_symbol_missing_from_the_glossary_stops_the_build_not_only_the_tests():
+    assert checks.unknown_symbols("the weights $a = G^{-1} y_c$.", "page.md") == []
+    problems = checks.unknown_symbols("a new symbol $\\zeta_i$ appears.", "page.md")
+    assert problems and "zeta" in problems[0] and "notation.py" in problems[0]

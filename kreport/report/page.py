@@ -131,22 +131,6 @@ class Page:
         if len(set(figure_names)) != len(figure_names):
             raise ValueError(f"page {self.slug!r} has two figures with one name: {figure_names}")
 
-    # Transitional: the decorators register in definition order. Pages move to
-    # listing their sections and figures once in their package's __init__.
-    def section(self, function: Callable) -> Callable:
-        if any(existing.__name__ == function.__name__ for existing in self.sections):
-            raise ValueError(f"page {self.slug!r} has two sections named {function.__name__!r}")
-        self.sections.append(function)
-        return function
-
-    def figure(self, name: str, alt: str, fmt: str = "svg") -> Callable:
-        def register(function: Callable) -> Callable:
-            self.figures.append(Figure(name=name, function=function, alt=alt, fmt=fmt,
-                                       caption=alt))
-            return function
-
-        return register
-
     @property
     def template_path(self) -> Path:
         """The template sits beside the page module (the package's ``__init__``)."""

@@ -157,6 +157,7 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.comments_opening_lines(markdown, f"docs/{page.slug}.md")
     built.problems += checks.within_a_bound(markdown, f"docs/{page.slug}.md")
     built.problems += checks.broken_table_rows(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.unknown_symbols(markdown, f"docs/{page.slug}.md")
     built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "

@@ -299,3 +299,21 @@ def math_symbols(text: str) -> set[str]:
                                  re.sub(r"\\[A-Za-z]+", " ", segment)):
             found.add(letter)
     return found
+
+
+def known_symbols() -> set[str]:
+    """Every symbol base the glossary lists (kreport/pages/glossary/notation.py)."""
+    from kreport.pages.glossary.notation import SYMBOLS
+
+    return {base for symbol in SYMBOLS for base in symbol.base} | {
+        letter for symbol in SYMBOLS for letter in symbol.tex if letter.isalpha()
+        and len(symbol.tex) == 1}
+
+
+def unknown_symbols(text: str, where: str) -> list[str]:
+    """Symbols a page's mathematics uses that the glossary does not list."""
+    unknown = sorted(math_symbols(text) - known_symbols())
+    if not unknown:
+        return []
+    return [f"{where}: the mathematics writes {unknown}, which the glossary does not list; add "
+            "each to kreport/pages/glossary/notation.py (or write it with a listed one)"]

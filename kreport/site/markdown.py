@@ -8,7 +8,9 @@ import json
 import math
 import re
 import string
+import traceback
 
+import jinja2
 import numpy as np
 
 from kreport.report.facts import DEFAULT_RTOL, Bound
@@ -45,6 +47,18 @@ def _claim_html(index: int, claim) -> str:
             text = format_number(values[name], shortest=True)
             parts.append(fact_span(f"claims[{index}].{name}", "the claim's own check", text))
     return "".join(parts)
+
+
+def _unknown_fact(page: Page, error: Exception, result: PageResult) -> str:
+    """Jinja's bare UndefinedError, with the template line and the facts that exist."""
+    line = next((frame.lineno for frame in traceback.extract_tb(error.__traceback__)
+                 if frame.filename.endswith(page.template)), None)
+    where = f"{page.template}, line {line}" if line else page.template
+    sections = ", ".join(f"{name} ({', '.join(sorted(facts)[:8])}"
+                         f"{', …' if len(facts) > 8 else ''})"
+                         for name, facts in result.facts.items())
+    return (f"{where}: {error}. The template can reach the sections of {page.module} by "
+            f"name: {sections}")
 
 
 def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None) -> str:
@@ -130,7 +144,10 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     environment.globals.update(figure=figure, provenance=provenance, title=page.title,
                                checked=checked, unchecked=unchecked, playground=playground,
                                try_setting=try_setting)
-    text = environment.get_template(page.template).render(context)
+    try:
+        text = environment.get_template(page.template).render(context)
+    except jinja2.UndefinedError as error:
+        raise PageError(_unknown_fact(page, error, result)) from None
     unplaced = [name for name in specs if name not in placed]
     if unplaced:
         raise PageError(f"{page.module} draws {unplaced} but {page.template} never places them")
