@@ -31,8 +31,8 @@ from . import checks, stability
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .moved import site_moves
-from .reading import WORDS_PER_MINUTE, reading_minutes
 from .moved import table as moved_table
+from .reading import WORDS_PER_MINUTE, reading_minutes
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
@@ -196,13 +196,13 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
         if outcome is None:
             continue
         result = outcome.result
+        facts = flat_facts(result)
         summary[item.slug] = {
             "title": item.title,
             "file": item.target if isinstance(item, Notebook) else f"{item.slug}.md",
-            "facts": len(flat_facts(result)),
+            "facts": len(facts),
             # Facts measured on one machine (timings): outside the stability check.
-            "timed": len(flat_facts(result)) - len(flat_facts(
-                result, getattr(item, "machine_specific", ()))),
+            "timed": len(facts) - len(flat_facts(result, getattr(item, "machine_specific", ()))),
             "claims": len(result.claims),
             "figures": len(result.figure_data),
             "exact": len(result.exact),

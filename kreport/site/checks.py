@@ -231,6 +231,10 @@ def comments_opening_lines(text: str, where: str) -> list[str]:
             if line.lstrip().startswith("<!--") and "-->" in line
             and line.split("-->", 1)[1].strip()]
 
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
 BOUND_AFTER_WITHIN = re.compile(r'\bwithin\s+<span class="fact bound"')
 #: A line Markdown reads as a link or footnote definition, not as text: the whole
 #: line (and, for a footnote, the paragraph it opens) vanishes from the page.
@@ -250,7 +254,7 @@ def broken_table_rows(text: str, where: str) -> list[str]:
 def within_a_bound(text: str, where: str) -> list[str]:
     """"within below 10⁻¹²": a bound already says "below", so it reads after a noun
     ("a difference of", "agree to"), not after "within"."""
-    return [f"{where}:{text.count(chr(10), 0, match.start()) + 1}: 'within' is followed by a "
+    return [f"{where}:{_line_of(text, match.start())}: 'within' is followed by a "
             "bound, which prints as 'below 10⁻ⁿ' ('within below'); write 'a difference "
             "{{ ... | num }}' or 'agree, differing by {{ ... | num }}'"
             for match in BOUND_AFTER_WITHIN.finditer(text)]
@@ -262,8 +266,7 @@ def definition_lines(text: str, where: str) -> list[str]:
     it swallows its whole paragraph."""
     problems = []
     for match in DEFINITION_LINE.finditer(text):
-        number = text.count("\n", 0, match.start()) + 1
-        problems.append(f"{where}:{number}: a line starts with {match.group(0).strip()!r}, "
+        problems.append(f"{where}:{_line_of(text, match.start())}: a line starts with {match.group(0).strip()!r}, "
                         "which Markdown reads as a link or footnote definition and removes "
                         "from the page; reflow the paragraph so that the line starts with a "
                         "word")

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from kreport import KernelRidge, data, grid_search, kernels
+from kreport import KernelRidge, kernels
 from kreport.pages._settings import PENALTY
 from kreport.report import COLOURS, new_figure
 
-from .settings import CURVE_POINTS, GAMMAS, PENALTIES
+from . import start
+from .settings import CURVE_POINTS
 
 
 def throws():
-    found = data.throws()
-    rows, target = np.asarray(found.rows, dtype=float), np.asarray(found.target, dtype=float)
-    best = grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse").best_held_out
+    rows, target = start.throws()
+    best = start.search().best_held_out
     grid = np.linspace(rows.min(), rows.max(), CURVE_POINTS)[:, None]
     line = KernelRidge(kernels.linear(), PENALTY).fit(rows, target).predict(grid)
     curve = KernelRidge(best.kernel, best.penalty).fit(rows, target).predict(grid)

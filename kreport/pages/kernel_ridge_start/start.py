@@ -3,6 +3,8 @@ few lines of numpy beside the kreport call, the two settings that matter, exerci
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from kreport import KernelRidge, data, grid_search, kernels, leave_one_out
@@ -28,13 +30,20 @@ model = KernelRidge(kernels.rbf(gamma), alpha).fit(X, y)
 prediction = model.predict(Xq)'''
 
 
-def _throws() -> tuple[np.ndarray, np.ndarray]:
+def throws() -> tuple[np.ndarray, np.ndarray]:
     found = data.throws()
     return np.asarray(found.rows, dtype=float), np.asarray(found.target, dtype=float)
 
 
+@cache
+def search():
+    """Leave-one-out over the page's grid of γ and α (the sections and the figure share it)."""
+    rows, target = throws()
+    return grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse")
+
+
 def _scores(kernel, penalty: float) -> dict:
-    rows, target = _throws()
+    rows, target = throws()
     model = KernelRidge(kernel, penalty).fit(rows, target)
     return {"training_r2": r_squared(target, model.predict(rows)),
             "held_out_r2": leave_one_out(kernel, penalty, rows, target).r2}
@@ -42,7 +51,7 @@ def _scores(kernel, penalty: float) -> dict:
 
 def the_problem():
     """The fifteen throws: heights against time, one arc."""
-    rows, target = _throws()
+    rows, target = throws()
     line = _scores(kernels.linear(), PENALTY)
     curve = _scores(kernels.rbf(THROWS_GAMMA), PENALTY)
     claim("a straight line explains less of the heights than the RBF curve, on the training "
@@ -59,7 +68,7 @@ def numpy_route():
     """The method in numpy, run as printed, against KernelRidge."""
     from scipy.spatial.distance import cdist
 
-    X, y = _throws()
+    X, y = throws()
     Xq = np.linspace(X.min(), X.max(), 7)[:, None]
     gamma, alpha = THROWS_GAMMA, PENALTY
     scope = {"np": np, "cdist": cdist, "X": X, "y": y, "Xq": Xq, "gamma": gamma,
@@ -74,8 +83,8 @@ def numpy_route():
 
 def the_two_settings():
     """γ and α chosen together by leave-one-out over a small grid."""
-    rows, target = _throws()
-    grid = grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse")
+    rows, _ = throws()
+    grid = search()
     best = grid.best_held_out
     chosen = _scores(best.kernel, best.penalty)
     worked = _scores(kernels.rbf(THROWS_GAMMA), PENALTY)
@@ -109,14 +118,13 @@ def exercises():
           abs(slope - (centred[:, 0] @ target_c) / (centred[:, 0] @ centred[:, 0] + PENALTY))
           < 1e-12, id="slope")
     # 2. The first two throws: the gamma at which their kernel value is one half.
-    rows, target = _throws()
+    rows, _ = throws()
     gap_s = float(rows[1, 0] - rows[0, 0])
     half_gamma = float(np.log(2.0) / gap_s**2)
     claim("at that γ the RBF kernel value of the first two throws is one half",
           abs(kernels.rbf(half_gamma)(rows[:1], rows[1:2])[0, 0] - 0.5) < 1e-12, id="half")
     # 3. Ten times the chosen penalty: both scores.
-    grid = grid_search(list(GAMMAS), list(PENALTIES), rows, target, scoring="mse")
-    best = grid.best_held_out
+    best = search().best_held_out
     before = _scores(best.kernel, best.penalty)
     after = _scores(best.kernel, best.penalty * PENALTY_FACTOR)
     claim("with the penalty raised the training R² falls", after["training_r2"]
