@@ -17,6 +17,9 @@ from .settings import GAMMAS, PENALTIES, PENALTY_FACTOR
 #: The method written out in numpy, exactly as the page prints it; the page runs
 #: this text and checks it against KernelRidge. (No digits: the site prints none.)
 NUMPY_ROUTE = '''\
+import numpy as np
+from scipy.spatial.distance import cdist
+
 mean_y = y.mean()
 K = np.exp(-gamma * cdist(X, X, "sqeuclidean"))
 a = np.linalg.solve(K + alpha * np.eye(len(X)), y - mean_y)
@@ -66,13 +69,10 @@ def the_problem():
 
 def numpy_route():
     """The method in numpy, run as printed, against KernelRidge."""
-    from scipy.spatial.distance import cdist
-
     X, y = throws()
     Xq = np.linspace(X.min(), X.max(), 7)[:, None]
     gamma, alpha = THROWS_GAMMA, PENALTY
-    scope = {"np": np, "cdist": cdist, "X": X, "y": y, "Xq": Xq, "gamma": gamma,
-             "alpha": alpha}
+    scope = {"X": X, "y": y, "Xq": Xq, "gamma": gamma, "alpha": alpha}
     exec(NUMPY_ROUTE, scope)  # the page's own text, not a copy of it
     ours = KernelRidge(kernels.rbf(gamma), alpha).fit(X, y).predict(Xq)
     gap = float(np.max(np.abs(scope["prediction"] - ours)) / np.max(np.abs(ours)))
@@ -129,8 +129,9 @@ def exercises():
     after = _scores(best.kernel, best.penalty * PENALTY_FACTOR)
     claim("with the penalty raised the training R² falls", after["training_r2"]
           < before["training_r2"], id="training_falls")
-    claim("with the penalty raised the held-out R² falls too, so the chosen penalty was not "
-          "too small", after["held_out_r2"] < before["held_out_r2"], id="held_out_falls")
+    claim("with the penalty raised the held-out R² falls further than the training R²",
+          before["held_out_r2"] - after["held_out_r2"]
+          > before["training_r2"] - after["training_r2"] > 0, id="held_out_falls")
     return {
         "people_heights": heights[:, 0], "people_weights": weights_kg,
         # Whole numbers minus their whole-number mean: exact on the committed data
