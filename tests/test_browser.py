@@ -377,6 +377,33 @@ def test_footer_links_go_to_the_next_and_previous_pages(site_url, browser):
     context.close()
 
 
+def _moved_anchors() -> list[tuple[str, str, str]]:
+    from kreport.pages import all_pages
+
+    return [(page.slug, anchor, target) for page in all_pages()
+            for anchor, target in sorted(page.moved_anchors.items())]
+
+
+@pytest.mark.parametrize(("old", "anchor", "new"), _moved_anchors() or [pytest.param(
+    "", "", "", marks=pytest.mark.skip(reason="no page has been split"))])
+def test_an_old_link_to_a_moved_section_still_arrives(old, anchor, new, site_url, browser):
+    """A link made before a long page was split lands on the section's new page,
+    and Back returns to where the reader was, not to the old page's stub."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(site_url)
+    slug, _, renamed = new.partition("#")
+    arrives = renamed or anchor
+    page.goto(f"{site_url}{old}/#{anchor}")
+    page.wait_for_url(f"{site_url}{slug}/#{arrives}")
+    assert page.evaluate("(id) => !!document.getElementById(id)", arrives), \
+        f"{slug} has no #{arrives}"
+    page.go_back()
+    page.wait_for_load_state()
+    assert page.url == site_url, page.url
+    context.close()
+
+
 # ---------------------------------------------------------------- playgrounds
 
 #: The pages with a playground, and three settings of each whose drawn values

@@ -139,6 +139,21 @@ def test_template_prints_facts_with_their_keys(tmp_path, monkeypatch):
     assert 'id="claim-ring-positive"' in markdown and "make docs" in markdown
 
 
+def test_a_split_page_sends_its_moved_anchors_on(tmp_path, monkeypatch):
+    page = _page_with_template(tmp_path, monkeypatch, "# {{ title }}\n")
+    assert render_markdown(page, page.compute()).startswith("# Fake")
+    page.moved_anchors = {"the-penalty": "fake-penalty", "old-name": "fake-traps#new-name"}
+    markdown = render_markdown(page, page.compute())
+    script, rest = markdown.split("</script>\n\n")
+    # first on the page, so nothing is drawn before the reader is sent on
+    assert script.startswith("<script>") and rest.startswith("# Fake")
+    assert ('{"old-name": "../fake-traps/#new-name", "the-penalty": "../fake-penalty/#the-penalty"}'
+            in script)
+    assert "location.replace" in script
+    with pytest.raises(ValueError, match="to itself"):
+        Page(slug="fake", title="Fake", template="fake.md.j2", moved_anchors={"a": "fake"})
+
+
 @pytest.mark.parametrize(
     ("template", "complaint"),
     [

@@ -27,7 +27,7 @@ from __future__ import annotations
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,6 +108,11 @@ class Page:
     # regression lock and the stability check, which test their shape instead.
     machine_specific: tuple[str, ...] = ()
     reads_site: bool = False
+    #: Anchors that used to be on this page and now live on another, when a long
+    #: page was split: {anchor id: slug of the page that has it now}. A link to
+    #: this page at such an anchor is sent on to that page (old URLs keep working);
+    #: ``"slug#new-anchor"`` when the section was renamed as it moved.
+    moved_anchors: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.module:
@@ -120,6 +125,9 @@ class Page:
         self.sections = list(self.sections)
         self.figures = list(self.figures)
         self.playgrounds = list(self.playgrounds)
+        self.moved_anchors = dict(self.moved_anchors)
+        if self.slug in {target.partition("#")[0] for target in self.moved_anchors.values()}:
+            raise ValueError(f"page {self.slug!r} moves an anchor to itself")
         playground_names = [spec.name for spec in self.playgrounds]
         if len(set(playground_names)) != len(playground_names):
             raise ValueError(f"page {self.slug!r} has two playgrounds with one name")

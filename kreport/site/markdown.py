@@ -148,6 +148,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         text = environment.get_template(page.template).render(context)
     except jinja2.UndefinedError as error:
         raise PageError(_unknown_fact(page, error, result)) from None
+    text = moved_anchors_script(page) + text
     unplaced = [name for name in specs if name not in placed]
     if unplaced:
         raise PageError(f"{page.module} draws {unplaced} but {page.template} never places them")
@@ -156,6 +157,26 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         raise PageError(f"{page.module} declares playgrounds {unplaced} but {page.template} "
                         "never places them")
     return text
+
+
+def moved_anchors_script(page: Page) -> str:
+    """For a page that was split: a script, first on the page so it runs before
+    anything is drawn, that sends a link to a moved section on to its new page.
+
+    A target is a page's slug (the anchor keeps its name) or ``slug#new-anchor``.
+    ``location.replace`` keeps the stub out of the history, so Back returns to
+    where the reader came from.
+    """
+    if not page.moved_anchors:
+        return ""
+    targets = {}
+    for anchor, target in sorted(page.moved_anchors.items()):
+        slug, _, renamed = target.partition("#")
+        targets[anchor] = f"../{slug}/#{renamed or anchor}"
+    return ('<script>(function () { var moved = ' + json.dumps(targets, sort_keys=True)
+            + '; var anchor = decodeURIComponent(location.hash.slice(1));'
+            ' if (Object.prototype.hasOwnProperty.call(moved, anchor))'
+            ' location.replace(moved[anchor]); })();</script>\n\n')
 
 
 def _count(key: str, value: int, what: str) -> str:
