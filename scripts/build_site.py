@@ -40,11 +40,13 @@ def run_mkdocs(root: Path, site_dir: Path | None = None) -> int:
 
 
 def site_key(root: Path) -> str:
-    """What site/ is built from: every file in docs/, mkdocs.yml, the hooks' code
-    (and the kreport modules they import) and the pinned versions."""
+    """What site/ is built from: every file in docs/, mkdocs.yml, the theme's
+    override, the hooks' code (and the kreport modules they import) and the
+    pinned versions."""
     from kreport.site.cache import cache_key
 
-    docs = sorted(path for path in (root / "docs").rglob("*") if path.is_file())
+    docs = sorted(path for folder in ("docs", "kreport/site/theme")
+                  for path in (root / folder).rglob("*") if path.is_file())
     return cache_key(["kreport.site.mkdocs_hooks"], [root / "mkdocs.yml", *docs],
                      root / "requirements.lock", also=["mkdocs build --strict"])
 

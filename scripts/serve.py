@@ -37,8 +37,11 @@ def preview_config(address: str) -> Path:
             settings["bib_file"] = str(ROOT / settings["bib_file"])
             plugin = {"bibtex": settings}
         plugins.append(plugin)
+    theme = dict(site["theme"])
+    if "custom_dir" in theme:
+        theme["custom_dir"] = str(ROOT / theme["custom_dir"])
     config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(ROOT / "docs"),
-              "plugins": plugins, "strict": False,
+              "plugins": plugins, "strict": False, "theme": theme,
               "site_dir": str(ROOT / ".cache" / "preview-site"), "hooks": hooks,
               "dev_addr": address}
     path = ROOT / ".cache" / "preview-mkdocs.yml"

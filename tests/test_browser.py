@@ -377,6 +377,75 @@ def test_footer_links_go_to_the_next_and_previous_pages(site_url, browser):
     context.close()
 
 
+# ---------------------------------------------------------------- reading mode and the checks
+
+AUDIT_SHOWN = """() => {
+  const shown = (el) => el.checkVisibility();
+  const ticks = [...document.querySelectorAll('article .claim-mark')];
+  const blocks = [...document.querySelectorAll('article details.kr-checks')];
+  const fact = document.querySelector('article p .fact');
+  return {ticks: ticks.length, ticksShown: ticks.filter(shown).length,
+          blocks: blocks.length, blocksShown: blocks.filter(shown).length,
+          underline: getComputedStyle(fact).textDecorationLine,
+          pressed: document.querySelector('.kr-checks-switch').getAttribute('aria-pressed')};
+}"""
+
+
+def _audit(page):
+    return page.evaluate(AUDIT_SHOWN)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_reading_mode_is_the_default_and_the_switch_shows_the_checks(width, scheme, site_url,
+                                                                     browser):
+    """Reading mode hides the ticks, the audit block and the numbers' provenance
+    styling; the header's switch reveals them by pointer and by keyboard, and the
+    choice holds on the next page and the next visit."""
+    context, page, console, *_ = _open(browser, site_url, "ridge.md", width, scheme)
+    switch = page.get_by_role("button", name="Show the checks")
+    assert switch.is_visible(), "no visible switch named 'Show the checks'"
+    reading = _audit(page)
+    assert reading["ticks"] > 0 and reading["blocks"] == 1, reading
+    assert (reading["ticksShown"], reading["blocksShown"], reading["underline"],
+            reading["pressed"]) == (0, 0, "none", "false"), reading
+    box = switch.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, box  # on the screen
+    switch.click()
+    shown = _audit(page)
+    assert (shown["ticksShown"], shown["blocksShown"], shown["underline"],
+            shown["pressed"]) == (shown["ticks"], 1, "underline", "true"), shown
+    page.goto(urljoin(site_url, _url_path("choosing.md")), wait_until="networkidle")
+    assert _audit(page)["pressed"] == "true" and _audit(page)["ticksShown"] > 0
+    # by keyboard: Tab reaches the switch from the top of the page; Space turns it off
+    page.reload(wait_until="networkidle")
+    for _ in range(40):
+        if page.evaluate("document.activeElement.classList.contains('kr-checks-switch')"):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reaches the switch")
+    page.keyboard.press("Space")
+    hidden = _audit(page)
+    assert (hidden["ticksShown"], hidden["blocksShown"], hidden["pressed"]) == (0, 0, "false")
+    page.reload(wait_until="networkidle")
+    assert _audit(page)["pressed"] == "false"
+    assert not console, console
+    context.close()
+
+
+def test_a_link_to_a_claim_shows_it_in_reading_mode(site_url, browser):
+    """A tick's target opens where the claim is listed, without changing the
+    reader's choice for the next page."""
+    context, page, console, *_ = _open(browser, site_url, "ridge.md")
+    target = page.evaluate("new URL(document.querySelector('article .claim-mark').href).hash")
+    page.goto(urljoin(site_url, _url_path("ridge.md")) + target, wait_until="networkidle")
+    assert page.locator(target).is_visible(), f"{target} is not shown"
+    assert page.evaluate("localStorage.getItem('kr-checks')") is None
+    assert not console, console
+    context.close()
+
+
 def _moved_anchors() -> list[tuple[str, str, str]]:
     from kreport.pages import all_pages
 

@@ -7,6 +7,9 @@
 //   math) can be hovered, focused or tapped to show what it is (its key), its
 //   value at full precision and the function that produced it, read from the
 //   page's manifest (data/<page>.json), with a link to that manifest;
+// * the checks: reading mode is the default; a switch in the header ("Show the
+//   checks", remembered across pages and visits) reveals the ticks, each page's
+//   "How these numbers were made" and the numbers' provenance styling;
 // * figures: a figure link opens the figure full size in GLightbox (loaded
 //   from this site the first time a reader opens one; without script the link
 //   opens the SVG itself); the notebook's figures follow the colour scheme.
@@ -363,13 +366,77 @@
   new MutationObserver(function () { followScheme(document); })
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
+  // ---------------------------------------------------------------- the checks
+
+  // The choice is a class on <html>, applied in <head> on the next page before
+  // anything is drawn (kreport/site/theme/main.html reads the same key).
+  var CHECKS_KEY = "kr-checks";
+  var CHECKS_CLASS = "kr-checks-shown";
+  var SEAL_OFF = "m23 12-2.4-2.8.3-3.7-3.6-.8-1.9-3.2L12 3 8.6 1.5 6.7 4.7l-3.6.8.3 3.7L1 12l2.4 2.8-.3 3.7 3.6.8 1.9 3.2L12 21l3.4 1.5 1.9-3.2 3.6-.8-.3-3.7zm-4.3 4.9-2.7.6-1.4 2.4-2.6-1.1-2.6 1.1L8 17.5l-2.7-.6.2-2.8L3.7 12l1.8-2.1-.2-2.8L8 6.5l1.4-2.4L12 5.2l2.6-1.1L16 6.5l2.7.6-.2 2.8 1.8 2.1-1.8 2.1zm-2.1-9.3L18 9l-8 8-4-4 1.4-1.4 2.6 2.6z";
+  var SEAL_ON = "m23 12-2.44-2.78.34-3.68-3.61-.82-1.89-3.18L12 3 8.6 1.54 6.71 4.72l-3.61.81.34 3.68L1 12l2.44 2.78-.34 3.69 3.61.82 1.89 3.18L12 21l3.4 1.46 1.89-3.18 3.61-.82-.34-3.68zm-13 5-4-4 1.41-1.41L10 14.17l6.59-6.59L18 9z";
+
+  function checksShown() {
+    return document.documentElement.classList.contains(CHECKS_CLASS);
+  }
+
+  function showChecks(shown, remember) {
+    document.documentElement.classList.toggle(CHECKS_CLASS, shown);
+    var button = document.querySelector(".kr-checks-switch");
+    if (button) button.setAttribute("aria-pressed", shown ? "true" : "false");
+    if (!remember) return;
+    try {
+      if (shown) localStorage.setItem(CHECKS_KEY, "shown");
+      else localStorage.removeItem(CHECKS_KEY);
+    } catch (error) { /* private mode: the choice lasts for this page */ }
+  }
+
+  function seal(path, which) {
+    return '<svg class="kr-checks-switch__' + which + '" viewBox="0 0 24 24" aria-hidden="true">'
+      + '<path d="' + path + '"/></svg>';
+  }
+
+  // The header is kept across instant navigation, so the switch is made once.
+  function placeChecksSwitch() {
+    if (document.querySelector(".kr-checks-switch")) return;
+    var header = document.querySelector(".md-header__inner");
+    if (!header) return;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-header__button kr-checks-switch";
+    button.setAttribute("aria-label", "Show the checks");
+    button.title = "Show the checks: the ticks after checked sentences, how each page's "
+      + "numbers were made, and which numbers came from kreport";
+    button.setAttribute("aria-pressed", checksShown() ? "true" : "false");
+    button.innerHTML = seal(SEAL_OFF, "off") + seal(SEAL_ON, "on")
+      + '<span class="kr-checks-switch__label" aria-hidden="true">Checks</span>';
+    button.addEventListener("click", function () { showChecks(!checksShown(), true); });
+    var before = header.querySelector("[data-md-component=palette]")
+      || header.querySelector("label[for=__search]");
+    header.insertBefore(button, before);
+  }
+
+  // A link to a claim (a tick's target, or one made while the checks were
+  // shown) opens the audit block it lives in, for this page only.
+  function revealLinkedCheck() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var block = target && target.closest("details.kr-checks");
+    if (!block) return;
+    if (!checksShown()) showChecks(true, false);
+    block.open = true;
+    target.scrollIntoView();
+  }
+  window.addEventListener("hashchange", revealLinkedCheck);
+
   // ---------------------------------------------------------------- each page
 
   function onPage() {
+    placeChecksSwitch();
     hide();
     renderMath(document.body);
     prepareFacts(document.body);
     followScheme(document);
+    revealLinkedCheck();
   }
 
   if (typeof document$ !== "undefined") {

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import yaml
 
+from .markdown import PROVENANCE_OPENING
+
 # ---------------------------------------------------------------- files and navigation
 
 
@@ -180,8 +182,7 @@ COMPARISON_WORDS = re.compile(
     r"\b(between|above|below|more|less|larger|smaller|exceeds?|exceeding|twice|half|closer|"
     r"further|farther|greater|fewer|higher|lower|than|wider|narrower|bigger|rises?|falls?|"
     r"grows?|shrinks?|same|equals?|agrees?|matches|beats?|outshines?|within)\b", re.I)
-PROVENANCE_BLOCK = re.compile(r'^\?\?\? info "How these numbers were made"\n(?:(?: {4}.*)?\n)*',
-                              re.M)
+PROVENANCE_BLOCK = re.compile("^" + re.escape(PROVENANCE_OPENING) + r"\n(?:(?: {4}.*)?\n)*", re.M)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_$(\[<])|\n\s*\n|\n(?=\|)"
                           r"|\n(?=\s*(?:[-*+]|\d+\.)\s)|\n(?=\s*(?:!\[|</?figure|<figcaption))")
 FACT_MARK = re.compile(r'data-fact="|\\htmlData\{fact=')

@@ -28,6 +28,18 @@ class PageError(ValueError):
     """A page's template and its module disagree (a figure used twice or never)."""
 
 
+#: The opening line of every page's audit block. Its class ``kr-checks`` hides it
+#: in reading mode, the default; the header's "show the checks" switch reveals
+#: it with the ticks and the numbers' provenance styling (docs/javascripts/reader.js).
+PROVENANCE_OPENING = '??? info kr-checks "How these numbers were made"'
+
+
+#: The space a template leaves before a tick. It is dropped (the style sheet
+#: spaces a shown tick) so that reading mode, which hides the ticks, leaves no
+#: stray space before the punctuation that follows.
+SPACE_BEFORE_TICK = re.compile(r'(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*)(?=<a class="claim-mark")')
+
+
 def claim_anchor(ref: str) -> str:
     return "claim-" + re.sub(r"[^A-Za-z0-9_-]", "-", ref)
 
@@ -148,7 +160,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         text = environment.get_template(page.template).render(context)
     except jinja2.UndefinedError as error:
         raise PageError(_unknown_fact(page, error, result)) from None
-    text = moved_anchors_script(page) + text
+    text = moved_anchors_script(page) + SPACE_BEFORE_TICK.sub("", text)
     unplaced = [name for name in specs if name not in placed]
     if unplaced:
         raise PageError(f"{page.module} draws {unplaced} but {page.template} never places them")
@@ -187,7 +199,7 @@ def _provenance(page: Page, result: PageResult) -> str:
     facts = len(flat_facts(result))
     claims = result.claims
     lines = [
-        '??? info "How these numbers were made"',
+        PROVENANCE_OPENING,
         f"    Every number on this page was computed by `{page.module}` "
         f"({_count('facts', facts, 'facts')}, {_count('claims', len(claims), 'asserted claims')},"
         f" {_count('figures', len(result.figure_data), 'figures')}) and printed through the "

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .markdown import PROVENANCE_OPENING
+
 WORDS_PER_MINUTE = 120
 FENCED_CODE = re.compile(r"^```.*?^```", re.M | re.S)
 DISPLAY_MATH = re.compile(r"\$\$.+?\$\$", re.S)
@@ -16,7 +18,7 @@ LINK_TARGET = re.compile(r"\]\([^)]*\)")
 TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
 FIGURE = re.compile(r"<figure\b")
 #: The audit block at a page's foot is for whoever checks the build, not read.
-PROVENANCE = re.compile(r'^\?\?\? info "How these numbers were made".*', re.M | re.S)
+PROVENANCE = re.compile("^" + re.escape(PROVENANCE_OPENING) + ".*", re.M | re.S)
 WORD = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['’-][A-Za-z]+)*|\d[\d,.]*")
 
 
