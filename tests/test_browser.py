@@ -7,7 +7,8 @@ desktop's (1280 px), in the light and the dark colour scheme. On each:
   all math is rendered by the local KaTeX (nothing raw left, no KaTeX error);
   no request leaves 127.0.0.1; every internal link resolves;
 * the page does not scroll sideways (wide math and tables scroll inside
-  themselves);
+  themselves, and every such scroller is focusable, named, and fades at the
+  edge that has more);
 * every figure has alt text and a caption, and its lettering, as shown, is at
   least :data:`FIGURE_TEXT_FLOOR` of the body text's size (see there why);
 * a full-page screenshot lands in test-artifacts/screenshots/ for a person to
@@ -201,6 +202,18 @@ MEASURE = """async (floor) => {
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
     // a paragraph that opens with punctuation is the tail of a sentence that
     // Markdown cut in two (an HTML comment opening a line, a stray blank line)
+    // every element that scrolls sideways: can a keyboard reach it, is it
+    // named, and does it show that it scrolls (a fade at the edge with more)?
+    scrollers: [...document.querySelectorAll('article *')].filter(el => {
+        const style = getComputedStyle(el);
+        return /(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1
+          && visible(el);
+      }).map(el => ({what: (el.className.baseVal ?? el.className).slice(0, 40) || el.tagName,
+                     text: el.textContent.trim().slice(0, 40),
+                     focusable: el.tabIndex >= 0,
+                     named: !!el.getAttribute('aria-label'),
+                     cue: el.classList.contains('kr-more-right')
+                          || el.classList.contains('kr-more-left')})),
     stranded: [...document.querySelectorAll('article p, article li')]
                 .map(p => p.innerText.trim()).filter(text => /^[,.;:)]/.test(text))
                 .map(text => text.slice(0, 60)),
@@ -253,6 +266,9 @@ def test_no_sideways_scrolling(source, width, scheme, site_url, browser):
     measured = _measured(browser, site_url, source, width, scheme)
     assert measured["overflow"] <= 0, (
         f"the page is {measured['overflow']} px wider than the {width} px window")
+    hidden = [scroller for scroller in measured["scrollers"]
+              if not (scroller["focusable"] and scroller["named"] and scroller["cue"])]
+    assert not hidden, f"sideways scrollers a keyboard cannot reach or that do not show it: {hidden}"
 
 
 @pytest.mark.parametrize(("source", "width", "scheme"), VIEWS, ids=IDS)

@@ -366,6 +366,66 @@
   new MutationObserver(function () { followScheme(document); })
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 
+  // ---------------------------------------------------------------- sideways scrollers
+
+  // An equation, table, code block or notebook output wider than the column
+  // scrolls inside itself. One that does is made a named, focusable group (so a
+  // keyboard can scroll it with the arrow keys) and fades at the edge that has
+  // more, which tells the eye it scrolls; the fades follow the scroll position.
+  var SCROLLERS = [
+    [".katex-display", "Equation"],
+    [".md-typeset__scrollwrap", "Table"],
+    [".jp-OutputArea-output", "Output"],
+    ["pre > code", "Code"],  // the theme's code blocks scroll in their <code>
+    ["pre", "Code"],         // the notebook's in their <pre>
+  ];
+
+  function fadeEdges(element) {
+    var more = element.scrollWidth - element.clientWidth;
+    element.classList.toggle("kr-more-left", element.scrollLeft > 1);
+    element.classList.toggle("kr-more-right", element.scrollLeft < more - 1);
+  }
+
+  function markScrollers(root) {
+    SCROLLERS.forEach(function (entry) {
+      root.querySelectorAll("article " + entry[0]).forEach(function (element) {
+        var scrolls = element.scrollWidth > element.clientWidth + 1;
+        var marked = element.classList.contains("kr-scrolls");
+        if (scrolls && !marked) {
+          element.classList.add("kr-scrolls");
+          if (!element.hasAttribute("tabindex")) {
+            element.setAttribute("tabindex", "0");
+            element.dataset.krTabindex = "added";
+          }
+          if (!element.hasAttribute("role")) element.setAttribute("role", "group");
+          if (!element.hasAttribute("aria-label")) {
+            element.setAttribute("aria-label", entry[1] + ", scrolls sideways");
+          }
+          element.addEventListener("scroll", function () { fadeEdges(element); },
+                                   { passive: true });
+        } else if (!scrolls && marked) {
+          element.classList.remove("kr-scrolls", "kr-more-left", "kr-more-right");
+          if (element.dataset.krTabindex === "added") {
+            element.removeAttribute("tabindex");
+            delete element.dataset.krTabindex;
+          }
+        }
+        if (scrolls) fadeEdges(element);
+      });
+    });
+  }
+
+  // Widths change when the window does and when KaTeX's fonts arrive (the
+  // math is laid out before them in a fallback face).
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { markScrollers(document); }, 150);
+  });
+  if (document.fonts && document.fonts.addEventListener) {
+    document.fonts.addEventListener("loadingdone", function () { markScrollers(document); });
+  }
+
   // ---------------------------------------------------------------- the checks
 
   // The choice is a class on <html>, applied in <head> on the next page before
@@ -436,6 +496,7 @@
     renderMath(document.body);
     prepareFacts(document.body);
     followScheme(document);
+    markScrollers(document);
     revealLinkedCheck();
   }
 
