@@ -328,6 +328,24 @@ def test_focusing_a_number_shows_its_provenance(where, width, site_url, browser)
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the popover leaves the screen"
     page.keyboard.press("Escape")
     assert not popover.is_visible()
+    # From the popover's link: Escape closes it for good and gives the number its
+    # focus back; Tab goes on to what follows the number, not to the page's end.
+    fact.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.closest('#kr-fact-popover') !== null")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(100)
+    assert not popover.is_visible(), "Escape from the popover's link opened it again"
+    assert page.evaluate("(el) => document.activeElement === el", fact)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    page.wait_for_timeout(100)
+    after = page.evaluate("""(el) => {
+      const next = document.activeElement;
+      return {follows: !!(el.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING),
+              gap: next.getBoundingClientRect().top - el.getBoundingClientRect().top};
+    }""", fact)
+    assert after["follows"] and abs(after["gap"]) < 900, f"Tab from the popover went to {after}"
     assert not console, console
     context.close()
 

@@ -139,6 +139,16 @@ def test_template_prints_facts_with_their_keys(tmp_path, monkeypatch):
     assert 'id="claim-ring-positive"' in markdown and "make docs" in markdown
 
 
+def test_an_entry_counted_from_the_end_is_keyed_as_the_manifest_holds_it(tmp_path, monkeypatch):
+    page = _page_with_template(tmp_path, monkeypatch, "{{ ring.shares[-1] | num(3) }}")
+    result = page.compute()
+    assert 'data-fact="ring.shares[1]"' in render_markdown(page, result)
+    assert "ring.shares[1]" in {entry["key"] for entry in manifest(page, result)["facts"]}
+    page = _page_with_template(tmp_path, monkeypatch, "{{ ring.shares[-3] | num(3) }}")
+    with pytest.raises((jinja2.TemplateError, PageError, KeyError), match="no element -3"):
+        render_markdown(page, page.compute())
+
+
 def test_a_split_page_sends_its_moved_anchors_on(tmp_path, monkeypatch):
     page = _page_with_template(tmp_path, monkeypatch, "# {{ title }}\n")
     assert render_markdown(page, page.compute()).startswith("# Fake")

@@ -262,8 +262,13 @@
     var fact = factOf(event.target);
     if (fact && !pinned && !(popover && popover.contains(event.relatedTarget))) scheduleHide();
   });
+  // A number the reader just dismissed with Escape gets its focus back without
+  // its popover opening again.
+  var dismissed = null;
   document.addEventListener("focusin", function (event) {
     var fact = factOf(event.target);
+    if (fact && fact === dismissed) { dismissed = null; return; }
+    dismissed = null;
     if (fact) show(fact, false);
   });
   document.addEventListener("focusout", function (event) {
@@ -282,8 +287,18 @@
     var fact = factOf(event.target);
     if (event.key === "Escape" && popover && !popover.hidden) {
       var back = current;
+      var inside = popover.contains(document.activeElement);
       hide();
-      if (back && popover.contains(document.activeElement)) back.focus();
+      if (back && inside) { dismissed = back; back.focus(); }
+    } else if (event.key === "Tab" && popover && !popover.hidden
+               && popover.contains(document.activeElement) && current) {
+      // The popover sits at the end of the page; Tab goes on from its number,
+      // in reading order, not to the page's end.
+      event.preventDefault();
+      var from = current;
+      hide();
+      dismissed = from;
+      if (event.shiftKey) from.focus(); else focusAfter(from);
     } else if (fact && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       show(fact, true);
@@ -292,6 +307,18 @@
     }
   });
   window.addEventListener("resize", function () { if (current && popover && !popover.hidden) place(current); });
+
+  var FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+  function focusAfter(element) {
+    var all = Array.prototype.filter.call(document.querySelectorAll(FOCUSABLE), function (node) {
+      return node.tabIndex >= 0 && !node.disabled && !(popover && popover.contains(node))
+        && node.getClientRects().length > 0;
+    });
+    var index = all.indexOf(element);
+    var next = index >= 0 ? all[index + 1] : null;
+    (next || element).focus();
+  }
 
   // ---------------------------------------------------------------- figures
 

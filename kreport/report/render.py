@@ -53,7 +53,10 @@ class FactView:
 
     def __getitem__(self, index):
         if isinstance(self._value, list) and isinstance(index, int):
-            return self._child(f"[{index}]", self._value[index])
+            if not -len(self._value) <= index < len(self._value):
+                raise KeyError(f"no fact {self._key}[{index}]: it has {len(self._value)} entries")
+            # The key names the entry as the manifest holds it: rows[-1] is rows[12].
+            return self._child(f"[{index % len(self._value)}]", self._value[index])
         if isinstance(self._value, dict) and index in self._value:
             return self._child(f".{index}", self._value[index])
         raise KeyError(f"no fact {self._key}[{index!r}]")
