@@ -28,20 +28,14 @@ def preview_config(address: str) -> Path:
     site = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     hooks = [str(ROOT / "kreport" / "site" / "preview.py"),
              *(str(ROOT / hook) for hook in site.get("hooks", []))]
-    # Paths inside plugin settings are relative to the configuration file, which
-    # lives in .cache/: make them absolute.
-    plugins = []
-    for plugin in site.get("plugins", []):
-        if isinstance(plugin, dict) and "bibtex" in plugin:
-            settings = dict(plugin["bibtex"])
-            settings["bib_file"] = str(ROOT / settings["bib_file"])
-            plugin = {"bibtex": settings}
-        plugins.append(plugin)
+    # The plugins are inherited as they are: none takes a path (the citations are
+    # footnotes already, written by the kreport build). The theme's override is a
+    # path relative to the configuration file, which lives in .cache/.
     theme = dict(site["theme"])
     if "custom_dir" in theme:
         theme["custom_dir"] = str(ROOT / theme["custom_dir"])
     config = {"INHERIT": str(ROOT / "mkdocs.yml"), "docs_dir": str(ROOT / "docs"),
-              "plugins": plugins, "strict": False, "theme": theme,
+              "strict": False, "theme": theme,
               "site_dir": str(ROOT / ".cache" / "preview-site"), "hooks": hooks,
               "dev_addr": address}
     path = ROOT / ".cache" / "preview-mkdocs.yml"

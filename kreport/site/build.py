@@ -21,6 +21,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import jinja2
 
@@ -100,18 +101,27 @@ def compute_page(page: Page, paths: SitePaths, store: CacheStore,
 _COMPILED: dict[tuple[str, str], dict] = {}
 
 
-def _render_key(page: Page, key: str) -> str:
-    """What a page's text depends on: its facts (by their key) and the templates
-    beside it (the page's own and any it includes)."""
-    digest = hashlib.sha256(key.encode() + b"\0" + driver_digest("markdown.py").encode())
+def _render_key(page: Page, key: str, bibliography: Path) -> str:
+    """What a page's text depends on: its facts (by their key), the templates
+    beside it (the page's own and any it includes) and, when they cite, the
+    bibliography their footnotes are formatted from."""
+    digest = hashlib.sha256(key.encode() + b"\0"
+                            + driver_digest("markdown.py", "citations.py").encode())
+    cites = False
     for template in sorted(page.template_path.parent.glob("*.j2")):
-        digest.update(template.name.encode() + b"\0" + template.read_bytes() + b"\0")
+        source = template.read_bytes()
+        cites = cites or b"[@" in source
+        digest.update(template.name.encode() + b"\0" + source + b"\0")
+    if cites:
+        cited = bibliography.read_bytes() if bibliography.exists() else b"<missing>"
+        digest.update(b"bibliography\0" + cited)
     return digest.hexdigest()[:32]
 
 
-def _render(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, RenderLog]:
+def _render(page: Page, result: PageResult,
+            bibliography: Path) -> tuple[dict[str, bytes], str, RenderLog]:
     log = RenderLog()
-    markdown = render_markdown(page, result, log)
+    markdown = render_markdown(page, result, log, bibliography)
     files = {f"{page.slug}.md": markdown.encode(),
              f"data/{page.slug}.json": manifest_bytes(page, result)}
     for spec in page.playgrounds:
@@ -123,14 +133,14 @@ def _render(page: Page, result: PageResult) -> tuple[dict[str, bytes], str, Rend
     return files, markdown, log
 
 
-def _page_files(page: Page, result: PageResult, key: str,
-                store: CacheStore) -> tuple[dict[str, bytes], str, RenderLog]:
+def _page_files(page: Page, result: PageResult, key: str, store: CacheStore,
+                bibliography: Path) -> tuple[dict[str, bytes], str, RenderLog]:
     """The page's files for docs/, its markdown and what its template printed;
-    rendered again only when its facts or its templates changed."""
-    render_key = _render_key(page, key)
+    rendered again only when its facts, its templates or what they cite changed."""
+    render_key = _render_key(page, key, bibliography)
     stored = store.get("rendered", page.slug, render_key)
     if stored is None:
-        files, markdown, log = _render(page, result)
+        files, markdown, log = _render(page, result, bibliography)
         store.put("rendered", page.slug, render_key, {
             "files": {name: data.decode() for name, data in files.items()},
             "printed": [[p.key, p.filter, p.options, p.text] for p in log.printed]})
@@ -143,9 +153,9 @@ def _page_files(page: Page, result: PageResult, key: str,
 
 
 def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: str,
-              seconds: float, store: CacheStore) -> None:
+              seconds: float, store: CacheStore, paths: SitePaths) -> None:
     try:
-        files, markdown, log = _page_files(page, result, key, store)
+        files, markdown, log = _page_files(page, result, key, store, paths.bibliography)
     except (PageError, jinja2.TemplateError) as error:
         built.problems.append(f"{page.slug}: {page.template}: {type(error).__name__}: {error}")
         return
@@ -183,7 +193,9 @@ def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
     built.outcomes[notebook.slug] = stability.Outcome(result=result, markdown=None, log=log,
                                                       outputs=texts, svgs=svgs)
     built.keys[notebook.slug] = key
-    built.problems += checks.notebook_stray_digits(json.loads(filled), f"docs/{notebook.target}")
+    published = json.loads(filled)
+    built.problems += checks.notebook_stray_digits(published, f"docs/{notebook.target}")
+    built.problems += checks.notebook_citations(published, f"docs/{notebook.target}")
     built.echo(f"  {notebook.target:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims  notebook {origin} in "
                        f"{time.perf_counter() - started:.1f} s")
@@ -262,7 +274,8 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
         except PageFailed as error:  # reported with every other problem
             built.problems.append(f"{page.slug}: {error}")
             continue
-        _add_page(built, page, result, cached, key, time.perf_counter() - started, store)
+        _add_page(built, page, result, cached, key, time.perf_counter() - started, store,
+                  paths)
     for notebook in notebooks:
         try:
             _add_notebook(built, notebook, paths, store)
@@ -284,7 +297,8 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
             except PageFailed as error:
                 built.problems.append(f"{page.slug}: {error}")
                 continue
-            _add_page(built, page, result, cached, key, time.perf_counter() - started, store)
+            _add_page(built, page, result, cached, key, time.perf_counter() - started, store,
+                      paths)
     if not partial:
         built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
         built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)

@@ -9,6 +9,7 @@ import math
 import re
 import string
 import traceback
+from pathlib import Path
 
 import jinja2
 import numpy as np
@@ -19,9 +20,13 @@ from kreport.report.page import Page, PageResult
 from kreport.report.playground import Phrase, Playground, Shown
 from kreport.report.render import RenderLog, fact_span, fact_views, make_environment
 
+from .citations import CitationError, cite
+from .paths import REPOSITORY
 from .results import exact_reason, flat_facts, flatten, tolerance_of
 
 REBUILD_COMMAND = "make docs"
+#: The repository's bibliography, where a caller hands in none.
+BIBLIOGRAPHY = REPOSITORY / "docs" / "references.bib"
 
 
 class PageError(ValueError):
@@ -73,8 +78,10 @@ def _unknown_fact(page: Page, error: Exception, result: PageResult) -> str:
             f"name: {sections}")
 
 
-def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None) -> str:
-    """The page's markdown. ``log`` collects every number the template printed."""
+def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None,
+                    bibliography: Path = BIBLIOGRAPHY) -> str:
+    """The page's markdown. ``log`` collects every number the template printed;
+    its citations become footnotes from ``bibliography`` (:mod:`.citations`)."""
     log = log if log is not None else RenderLog()
     environment = make_environment(page.template_path.parent, log)
     specs = {spec.name: spec for spec in page.figures}
@@ -168,7 +175,10 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     if unplaced:
         raise PageError(f"{page.module} declares playgrounds {unplaced} but {page.template} "
                         "never places them")
-    return text
+    try:
+        return cite(text, bibliography, page.template)
+    except CitationError as error:
+        raise PageError(str(error)) from None
 
 
 def moved_anchors_script(page: Page) -> str:

@@ -15,6 +15,11 @@ class SitePaths:
     lock_file: Path  # the pinned versions every machine installs
     assets_list: Path  # docs/ files written by hand, one glob per line
 
+    @property
+    def bibliography(self) -> Path:
+        """The references pages cite (``[@key]``), a hand-written asset in docs/."""
+        return self.docs / "references.bib"
+
     @classmethod
     def for_repository(cls, root: Path) -> SitePaths:
         root = Path(root).resolve()
