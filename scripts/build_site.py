@@ -47,7 +47,9 @@ def site_key(root: Path) -> str:
 
     docs = sorted(path for folder in ("docs", "kreport/site/theme")
                   for path in (root / folder).rglob("*") if path.is_file())
-    return cache_key(["kreport.site.mkdocs_hooks"], [root / "mkdocs.yml", *docs],
+    # The hooks read the glossary's spellings inside a function: named here.
+    return cache_key(["kreport.site.mkdocs_hooks", "kreport.pages.glossary.notation"],
+                     [root / "mkdocs.yml", *docs],
                      root / "requirements.lock", also=["mkdocs build --strict"])
 
 

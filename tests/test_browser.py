@@ -384,6 +384,48 @@ def test_a_us_spelling_finds_the_page(site_url, browser):
     context.close()
 
 
+#: What a student types, and the words the first result's section title must
+#: hold (the section that treats the topic, not one that mentions it).
+SEARCHES = {
+    "centering": ("centr",),
+    "R2": ("r²",),
+    "Nystrom": ("nyström",),
+    "LOO": ("leave-one-out",),
+    "leave-one-out": ("leave-one-out",),
+}
+
+
+def _search(page, query):
+    page.evaluate("() => { const box = document.querySelector('input.md-search__input');"
+                  " box.value = ''; box.dispatchEvent(new Event('input')); }")
+    if page.is_visible("input.md-search__input"):
+        page.click("input.md-search__input")
+    else:
+        page.click("label[for='__search']")
+    page.keyboard.type(query, delay=30)  # as a reader types: the theme reads keys
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    page.wait_for_timeout(300)
+    # the links in rank order: each page, then its sections (with a #fragment)
+    return page.eval_on_selector_all(
+        ".md-search-result__link",
+        "links => links.map(a => ({href: a.getAttribute('href'),"
+        " title: (a.querySelector('h1, h2') || a).innerText.trim()}))")
+
+
+@pytest.mark.parametrize("query", sorted(SEARCHES))
+def test_a_search_finds_the_section_that_treats_it_first(query, site_url, browser):
+    """Both spellings, the typed forms of R² and Nyström, and LOO: the first hit
+    is a section whose title names the topic; no tag chips are shown."""
+    context, page, *_ = _open(browser, site_url, "index.md")
+    found = _search(page, query)
+    first = next(link for link in found if "#" in link["href"])["title"].lower()
+    assert any(word in first for word in SEARCHES[query]), (query, found[:4])
+    chips = page.eval_on_selector_all(".md-search-result .md-tag", "c => c.filter(e =>"
+                                      " e.checkVisibility()).length")
+    assert chips == 0
+    context.close()
+
+
 def test_the_search_index_holds_no_tex(site_url, browser):
     context = browser.new_context()
     index = context.request.get(urljoin(site_url, "search/search_index.json")).json()

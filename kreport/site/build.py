@@ -31,12 +31,12 @@ from kreport.report.render import Printed, RenderLog
 from . import checks, stability
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
+from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .moved import site_moves
 from .moved import table as moved_table
-from .reading import WORDS_PER_MINUTE, reading_minutes
-from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .notebooks import collect, execute, fill_markdown, notebook_modules
 from .paths import SitePaths
+from .reading import WORDS_PER_MINUTE, reading_minutes
 from .results import flat_facts, result_from_json, result_to_json
 
 
@@ -72,7 +72,7 @@ def _broken(page: Page, error: Exception, site: SiteSummary | None) -> PageFaile
     lines = [f"{type(error).__name__}: {error}"]
     try:
         lenient = page.compute(site=site, lenient=True)
-    except Exception:  # noqa: BLE001 - the strict run's error is the one to report
+    except Exception:
         lenient = None
     if lenient is not None:
         lines += [f"{failure.section}: {failure.message}" for failure in lenient.failures

@@ -347,8 +347,9 @@ PROMPT = re.compile(r"(?:In|Out)\s*\[[^\]]*\]:\s*|Copied!\s*")
 
 
 def spelling_tags(text: str) -> list[str]:
-    """The other spellings of the glossary's terms that ``text`` uses (from TERMS)."""
-    from kreport.pages.glossary.notation import TERMS
+    """The other spellings of the glossary's terms that ``text`` uses (from TERMS),
+    and what a reader may type for the names in SEARCH_ALIASES."""
+    from kreport.pages.glossary.notation import SEARCH_ALIASES, TERMS
 
     lowered = text.lower()
     found = []
@@ -364,6 +365,9 @@ def spelling_tags(text: str) -> list[str]:
             stem = name[: shared + 1]
             if re.search(rf"\b{re.escape(stem)}", lowered) and other not in found:
                 found.append(other)
+    for name, others in SEARCH_ALIASES.items():
+        if name.lower() in lowered:
+            found += [other for other in others if other not in found]
     return found
 
 
@@ -378,10 +382,15 @@ def on_post_build(config, **kwargs) -> None:
             text = PROMPT.sub("", text)  # in case a prompt escaped data-search-exclude
         doc["text"] = clean_index_text(text).strip()
         doc["title"] = clean_index_text(doc.get("title", "")).strip()
-        tags = [tag for tag in spelling_tags(doc["title"] + " " + doc["text"])
-                if tag not in doc.get("tags", [])]
-        if tags:
-            doc["tags"] = [*doc.get("tags", []), *tags]
+        # A section whose title names the term is tagged with its other
+        # spellings (the search boosts tags, so it ranks first); one that only
+        # uses it carries them in its text, which finds it without a boost.
+        titled = [tag for tag in spelling_tags(doc["title"]) if tag not in doc.get("tags", [])]
+        if titled:
+            doc["tags"] = [*doc.get("tags", []), *titled]
+        used = [tag for tag in spelling_tags(doc["text"]) if tag not in titled]
+        if used:
+            doc["text"] += " " + " ".join(used)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
                     encoding="utf-8")
 

@@ -56,9 +56,9 @@ from kreport.report.page import Notebook, Page, PageResult
 from kreport.report.playground import Phrase, Shown
 from kreport.report.render import RenderLog
 
+from .cache import CacheStore, driver_digest
 from .compare import SVG_TOLERANCE_PX, svg_differences
 from .markdown import render_markdown
-from .cache import CacheStore, driver_digest
 from .notebooks import collect, fill_markdown
 from .replicas import REPLICAS, SEEDS, ULPS, replicas
 from .results import exact_reason, flat_facts, is_number, tolerance_of

@@ -176,3 +176,12 @@ TERMS: tuple[Term, ...] = (
     Term("standardise", "standardise", "centre each feature and divide it by its standard "
          "deviation", ("standardize",)),
 )
+
+#: What a student may type for a name the pages write another way, where the name
+#: is not one of the TERMS: the search index tags each section that uses the name
+#: with these (kreport.site.mkdocs_hooks.spelling_tags), so "R2" finds R².
+SEARCH_ALIASES: dict[str, tuple[str, ...]] = {
+    "R²": ("R2",),
+    "Nyström": ("Nystrom",),
+    "leave-one-out": ("LOO",),
+}
