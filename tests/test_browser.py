@@ -426,6 +426,18 @@ def test_a_search_finds_the_section_that_treats_it_first(query, site_url, browse
     context.close()
 
 
+def test_links_are_underlined_and_the_search_dialog_is_named(site_url, browser):
+    """Links differ from text by more than colour; the search dialog has a name."""
+    context, page, console, *_ = _open(browser, site_url, "ridge.md")
+    decorations = page.eval_on_selector_all(
+        "article p a:not(.claim-mark):not(.footnote-backref)",
+        "links => links.map(a => getComputedStyle(a).textDecorationLine)")
+    assert decorations and all("underline" in line for line in decorations), decorations
+    assert page.get_attribute(".md-search[role=dialog]", "aria-label")
+    assert not console, console
+    context.close()
+
+
 def test_the_search_index_holds_no_tex(site_url, browser):
     context = browser.new_context()
     index = context.request.get(urljoin(site_url, "search/search_index.json")).json()

@@ -517,8 +517,18 @@
 
   // ---------------------------------------------------------------- each page
 
+  // The theme's search is a dialog without a name; a screen reader announces
+  // this one.
+  function nameSearch() {
+    var dialog = document.querySelector(".md-search[role=dialog]");
+    if (dialog && !dialog.hasAttribute("aria-label")) {
+      dialog.setAttribute("aria-label", "Search this site");
+    }
+  }
+
   function onPage() {
     placeChecksSwitch();
+    nameSearch();
     hide();
     renderMath(document.body);
     prepareFacts(document.body);
