@@ -92,3 +92,30 @@ def test_held_out_error_of_the_crowd_agrees_with_refitting_by_hand(result):
     _, r2 = by_hand.loo(people.rows, people.target, 1.0, by_hand.linear)
     assert result.facts["held_out_error"]["crowd_loo_r2"] == pytest.approx(r2, rel=1e-9)
     assert r2 == pytest.approx(0.851, abs=5e-4)  # the reviewer's plain refits
+
+
+# ---------------------------------------------------------------- the exercises
+
+
+def test_the_exercise_answers_agree_with_numpy_and_scikit_learn(result):
+    from sklearn.linear_model import Ridge as SkRidge
+
+    facts = result.facts["exercises"]
+    people, ball = three_people(), throws()
+    # 1. The three people at a penalty of four: plain numpy, then scikit-learn's ridge.
+    weights, _, _, centred = by_hand.fit(people.rows, people.target, 4.0, by_hand.linear)
+    np.testing.assert_allclose(weights, [-1.0, 0.0, 1.0], atol=1e-12)
+    assert facts["weights"] == [-1, 0, 1] and facts["slope"] == 2
+    sk = SkRidge(alpha=4.0).fit(people.rows, people.target)
+    assert sk.coef_[0] == pytest.approx(centred[:, 0] @ weights, abs=1e-12)
+    assert facts["answer"] == pytest.approx(sk.predict([[170.5]])[0], abs=1e-10)
+    # 2. Times in tenths of a second: the eigenvalue a hundredfold, the R² a little up.
+    times = ball.rows[:, 0] - ball.rows[:, 0].mean()
+    assert facts["scaled_largest"] == pytest.approx(100 * times @ times, rel=1e-12)
+    scaled = by_hand.training_r2(10 * ball.rows, ball.target, 1.0, by_hand.linear)
+    plain = by_hand.training_r2(ball.rows, ball.target, 1.0, by_hand.linear)
+    assert facts["scaled_r2"] == pytest.approx(scaled, rel=1e-9) and scaled > plain
+    # 3. The line held out at a penalty of a thousandth: refitted row by row.
+    mse, r2 = by_hand.loo(ball.rows, ball.target, 1e-3, by_hand.linear)
+    assert facts["small_loo_r2"] == pytest.approx(r2, rel=1e-9) and r2 < 0
+    assert facts["small_loo_mse"] == pytest.approx(mse, rel=1e-9)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import dual, figures, heldout, kernels, lines
+from . import dual, exercises, figures, heldout, kernels, lines
 
 PENALTY_PAGE = "kernel-ridge-penalty"
 TRAPS_PAGE = "kernel-ridge-traps"
@@ -81,6 +81,7 @@ page = Page(
         kernels.three_people_each_kernel,
         dual.what_is_kept,
         heldout.held_out_error,
+        exercises.exercises,
     ],
     figures=[
         Figure("tables", figures.tables,
