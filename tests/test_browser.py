@@ -569,7 +569,7 @@ PLAYGROUND_PAGES = {
     "kernel-pca.md": {"presets": ["ring-worked", "ideal-worked", "arc-pca", "four-linear"],
                       "chart": "coords", "x": "z1", "y": "z2",
                       "echo": ("ring-worked", "ring_problem.kernel_gap")},
-    "kernel-ridge.md": {"presets": ["rbf-worked", "squared", "rbf-narrow", "linear-half"],
+    "kernel-ridge-penalty.md": {"presets": ["rbf-worked", "squared", "rbf-narrow", "linear-half"],
                         "chart": "fit", "x": "t", "y": "h",
                         "echo": ("squared", "polynomial_degrees.rows[1].r2")},
 }

@@ -233,13 +233,14 @@ def test_three_groups_split_only_when_every_pair_does():
 # ---------------------------------------------------------------- kernel ridge
 
 
-@pytest.mark.skipif("kernel-ridge" not in SLUGS, reason="kernel-ridge is not built")
+@pytest.mark.skipif("kernel-ridge-penalty" not in SLUGS,
+                    reason="kernel-ridge-penalty is not built")
 def test_kernel_ridge_curve_and_half_centred_line(site):
     from kreport import data
     from kreport.pages.kernel_ridge.fits import half_centred_fit_for_demonstration
-    from kreport.pages.kernel_ridge.playground import samples
+    from kreport.pages.kernel_ridge_penalty.playground import samples
 
-    tree = site.outcomes["kernel-ridge"].result.playgrounds["playground"]
+    tree = site.outcomes["kernel-ridge-penalty"].result.playgrounds["playground"]
     throws = data.throws()
     setting = tree["settings"][_preset_key(tree, "rbf-worked")]
     times = samples("rbf", 1.0)

@@ -3,6 +3,7 @@ sandboxed templates, figures and their drawn data, and the cache key."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -160,6 +161,7 @@ def test_a_split_page_sends_its_moved_anchors_on(tmp_path, monkeypatch):
     assert ('{"old-name": "../fake-traps/#new-name", "the-penalty": "../fake-penalty/#the-penalty"}'
             in script)
     assert "location.replace" in script
+    assert not re.search(r"[0-9]", script)  # the check for typed digits reads it too
     with pytest.raises(ValueError, match="to itself"):
         Page(slug="fake", title="Fake", template="fake.md.j2", moved_anchors={"a": "fake"})
 

@@ -1,4 +1,5 @@
-"""The timing file of the kernel-ridge page: complete, stated, and the right shape.
+"""The timing file of the kernel-ridge study, printed on the traps page (part three):
+complete, stated, and the right shape.
 
 The times are machine-specific: the page prints them with the machine they came
 from, as the facts of its ``machine_specific`` section, which the stability
@@ -17,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from kreport.pages.kernel_ridge import page, timing
+from kreport.pages.kernel_ridge import timing
+from kreport.pages.kernel_ridge_traps import page
 
 KERNEL_BAND = (1.5, 3.5)
 RIDGE_BAND = (0.0, 1.2)

@@ -187,7 +187,8 @@ def moved_anchors_script(page: Page) -> str:
 
     A target is a page's slug (the anchor keeps its name) or ``slug#new-anchor``.
     ``location.replace`` keeps the stub out of the history, so Back returns to
-    where the reader came from.
+    where the reader came from. The script itself types no digit: the check for
+    typed digits reads it like the prose (so would an anchor with a digit in it).
     """
     if not page.moved_anchors:
         return ""
@@ -196,7 +197,7 @@ def moved_anchors_script(page: Page) -> str:
         slug, _, renamed = target.partition("#")
         targets[anchor] = f"../{slug}/#{renamed or anchor}"
     return ('<script>(function () { var moved = ' + json.dumps(targets, sort_keys=True)
-            + '; var anchor = decodeURIComponent(location.hash.slice(1));'
+            + '; var anchor = decodeURIComponent(location.hash.replace(/^#/, ""));'
             ' if (Object.prototype.hasOwnProperty.call(moved, anchor))'
             ' location.replace(moved[anchor]); })();</script>\n\n')
 

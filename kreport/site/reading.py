@@ -10,6 +10,8 @@ from .markdown import PROVENANCE_OPENING
 
 WORDS_PER_MINUTE = 120
 FENCED_CODE = re.compile(r"^```.*?^```", re.M | re.S)
+#: A script is for the browser (a split page's redirect of its moved anchors), not read.
+SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 DISPLAY_MATH = re.compile(r"\$\$.+?\$\$", re.S)
 INLINE_MATH = re.compile(r"\$[^$\n]+\$")
 TAG = re.compile(r"<[^>]+>")
@@ -27,6 +29,7 @@ def reading_minutes(markdown: str) -> dict:
     tables = len(TABLE_RULE.findall(markdown))
     figures = len(FIGURE.findall(markdown))
     text = PROVENANCE.sub("", markdown)
+    text = SCRIPT.sub(" ", text)
     text = FENCED_CODE.sub(" ", text)
     text = DISPLAY_MATH.sub(" ", text)
     text = INLINE_MATH.sub(" x ", text)  # a symbol reads as a word

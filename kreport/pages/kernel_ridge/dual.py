@@ -236,7 +236,7 @@ def weights_are_residuals():
         "people": people, "people_gap": bound(people_gap, -11),
         "people_identity": bound(people_identity, -11),
         "linear": linear, "linear_gap": bound(linear_gap, -12),
-        "rbf": rbf, "rbf_gap": bound(rbf_gap, -12),
+        "rbf": rbf, "rbf_gap": bound(rbf_gap, -12), "rbf_gamma": RBF_WORKED.gamma,
         "shrinking": shrinking, "growth": growth, "fall": fall,
         "slope_change": slope_change, "residual_change": residual_change,
     }

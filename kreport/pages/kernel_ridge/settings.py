@@ -15,6 +15,7 @@ __all__ = [
     "CURVE_SAMPLES",
     "DEGREES",
     "DERIVATION_PENALTIES",
+    "EXERCISE_PENALTY",
     "EXTRAPOLATION_STEPS",
     "FIGURE_GAMMAS",
     "FREEING_PENALTY",
@@ -30,6 +31,7 @@ __all__ = [
     "SMALLEST_PENALTY",
     "SMALL_PENALTY",
     "THROWS_GAMMA",
+    "TIME_SCALE",
     "TINY_PENALTY",
     "ZERO_EIGENVALUE_FRACTION",
 ]
@@ -86,3 +88,9 @@ SIGMOID_PLAIN_COEF0 = 0.0
 
 #: A penalty so small that adding it to an entry of size one changes nothing.
 TINY_PENALTY = 1e-300
+
+#: Part one's exercises: the three people solved again at this penalty (their
+#: centred target over two plus it comes out whole), and the throws' times
+#: rescaled by this factor (seconds to tenths of a second).
+EXERCISE_PENALTY = 4.0
+TIME_SCALE = 10.0

@@ -9,10 +9,11 @@ and says: the fitted curve, sampled finely; the dual weights; the training R²;
 the held-out R² and mean squared error by exact leave-one-out
 (``kreport.leave_one_out``); and the condition number of K̃ + αI.
 
-**The half-centred fit** (the bug of :mod:`.pitfalls`: the target centred, the
-rows not) is fitted beside each setting, with the raw table K + αI; for the RBF
-kernel, which reads only differences of times, it is the right fit itself, and
-the playground checks that and says so instead of drawing it twice.
+**The half-centred fit** (the bug of :mod:`kreport.pages.kernel_ridge.pitfalls`,
+shown on the traps page: the target centred, the rows not) is fitted beside each
+setting, with the raw table K + αI; for the RBF kernel, which reads only
+differences of times, it is the right fit itself, and the playground checks that
+and says so instead of drawing it twice.
 
 **What is not determined is not drawn.** Where κ exceeds :data:`DRAWN_KAPPA`,
 rounding in the solve (about κ times the machine's ε) could move the weights,
@@ -28,11 +29,8 @@ import altair as alt
 import numpy as np
 
 from kreport import kernels, measure
-from kreport.report import COLOURS, claim
-from kreport.report.playground import Control, Grid, setting_key, shown, shown_within
-
-from .fits import dataset, held_out, kernel_fit
-from .settings import (
+from kreport.pages.kernel_ridge.fits import dataset, held_out, kernel_fit
+from kreport.pages.kernel_ridge.settings import (
     CONDITIONING_PENALTIES,
     DEGREES,
     PENALTY,
@@ -41,6 +39,8 @@ from .settings import (
     THROWS_GAMMA,
     ZERO_EIGENVALUE_FRACTION,
 )
+from kreport.report import COLOURS, claim
+from kreport.report.playground import Control, Grid, setting_key, shown, shown_within
 
 #: The penalty's grid: every power of ten from 10⁻⁹ to 10³ (the page's sweep
 #: steps by decades too).
