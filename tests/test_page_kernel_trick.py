@@ -109,3 +109,44 @@ def test_random_features_error_against_theory(facts):
 
     assert np.allclose(random_features(Xc, 10, gamma, 0), Z, rtol=1e-12, atol=1e-14)
     assert facts["random_fourier"]["slope"] == pytest.approx(-0.5, abs=0.05)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_the_standard_library(facts):
+    from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
+
+    answers = facts["exercises"]
+    # The newcomer against A, through scikit-learn's polynomial kernel on the centred rows.
+    mean = FOUR.mean(axis=0)
+    q = np.array(answers["newcomer"]) - mean
+    a = FOUR[0] - mean
+    value = polynomial_kernel(q[None, :], a[None, :], degree=2, gamma=0.01, coef0=1.0)[0, 0]
+    assert answers["newcomer_kernel"] == pytest.approx(value, rel=1e-13)
+    assert answers["newcomer_dot"] == q @ a
+    features = np.array(answers["newcomer_features"])
+    assert features @ features == pytest.approx(
+        polynomial_kernel(q[None, :], degree=2, gamma=0.01, coef0=1.0)[0, 0], rel=1e-13)
+    # Counting: monomials listed by the standard library.
+    p, d = answers["p"], answers["d"]
+    assert answers["features"] == len([m for k in range(d + 1)
+                                       for m in combinations_with_replacement(range(p), k)])
+    assert answers["exactly"] == len(list(combinations_with_replacement(range(p), d)))
+    assert answers["table_entries"] < answers["feature_entries"] == 4 * answers["features"]
+    # The arc's series: partial sums of exp by math.fsum, entry by entry, at the degrees found.
+    arc = np.loadtxt(DATA / "arc.csv", delimiter=",", skiprows=1, usecols=(0, 1))
+    gamma = answers["arc_gamma"]
+    for name, rows in (("centred", arc - arc.mean(axis=0)), ("raw", arc)):
+        exact = rbf_kernel(rows, gamma=gamma)
+        found = answers["arc"][name]["degree"]
+
+        def error(degree, rows=rows, exact=exact):
+            approx = np.empty_like(exact)
+            for i, j in np.ndindex(*exact.shape):
+                c = 2 * gamma * rows[i] @ rows[j]
+                terms = [math.exp(d * math.log(abs(c)) - math.lgamma(d + 1)) * np.sign(c) ** d
+                         if c else float(d == 0) for d in range(degree + 1)]
+                approx[i, j] = math.exp(-gamma * (rows[i] @ rows[i] + rows[j] @ rows[j])) \
+                    * math.fsum(terms)
+            return np.sqrt(np.mean((approx - exact) ** 2))
+
+        assert error(found) < answers["target"] <= error(found - 1)
+        assert answers["arc"][name]["features"] == math.comb(2 + found, 2)

@@ -121,3 +121,49 @@ def test_mercer_kernels_have_no_negative_eigenvalue_on_the_throws():
     for table in (times @ times.T, (times @ times.T + 1.0) ** 3, np.exp(-0.5 * squared)):
         values = eigvalsh(table)
         assert values[0] > -1e-13 * values[-1]
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_scipy(facts):
+    from sklearn.kernel_ridge import KernelRidge as SklearnKernelRidge
+    from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel, sigmoid_kernel
+
+    from kreport.data import ring, three_people
+
+    answers = facts["exercises"]
+    people = three_people()
+    h = np.asarray(people.rows, dtype=float)
+    h = h - h.mean(axis=0)
+    y = np.asarray(people.target, dtype=float)
+    yc = y - y.mean()
+    table = polynomial_kernel(h, degree=2, gamma=1.0, coef0=-1.0)
+    assert np.array_equal(np.array(answers["table"]), table)
+    assert eigvalsh(table).min() == pytest.approx(answers["eigenvalue"], rel=1e-12)
+    # scikit-learn's KernelRidge solves without checking the table; on the centred target it
+    # gives the residuals and R² the exercise finds from one eigenvalue.
+    fitted = SklearnKernelRidge(alpha=answers["fitted_penalty"], kernel="precomputed")
+    residuals = yc - fitted.fit(table, yc).predict(table)
+    assert [answers["residuals"][0], answers["residuals"][2]] == pytest.approx(
+        residuals[[0, 2]], rel=1e-12)
+    assert abs(residuals[1]) < 1e-10
+    assert answers["r2"] == pytest.approx(1 - residuals @ residuals / (yc @ yc), rel=1e-12)
+    # At the smaller penalty the penalised table is not positive definite.
+    assert eigvalsh(table + answers["refused_penalty"] * np.eye(3)).min() < 0
+    # The ring's three tables against the rounding floor.
+    rows = np.asarray(ring().rows, dtype=float)
+    rows = rows - rows.mean(axis=0)
+    n = len(rows)
+    eps = np.finfo(float).eps
+    linear = eigvalsh(rows @ rows.T)
+    assert answers["linear_floor"] == pytest.approx(n * eps * np.abs(linear).max(), rel=1e-9)
+    assert np.sum(np.abs(linear) > answers["linear_floor"]) == rows.shape[1]
+    rbf = eigvalsh(rbf_kernel(rows, gamma=answers["ring_gamma"]))
+    assert answers["rbf_smallest"] == pytest.approx(rbf.min(), rel=1e-6)
+    sig = eigvalsh(sigmoid_kernel(rows, gamma=answers["sigmoid_gamma"],
+                                  coef0=answers["sigmoid_coef0"]))
+    floor = n * eps * np.abs(sig).max()
+    assert answers["sigmoid_negative"] == np.sum(sig < -floor)
+    assert answers["sigmoid_relative"] == pytest.approx(sig.min() / np.abs(sig).max(), rel=1e-9)
+    t = _times()[:, None]
+    on_throws = eigvalsh(sigmoid_kernel(t, gamma=MILD_SIGMOID[0], coef0=MILD_SIGMOID[1]))
+    assert answers["throws_relative"] == pytest.approx(on_throws.min() / np.abs(on_throws).max(),
+                                                       rel=1e-6)

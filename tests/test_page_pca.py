@@ -154,3 +154,45 @@ def test_ring_share_and_separation(facts):
 def test_sign_rule_on_the_measured_four(facts):
     assert facts["sign_convention"]["first_a"] == pytest.approx(np.sqrt(200), rel=1e-12)
     assert facts["sign_convention"]["second_c"] == pytest.approx(np.sqrt(50), rel=1e-12)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_numpy(facts):
+    from sklearn.decomposition import PCA as SklearnPCA
+
+    answers = facts["exercises"]
+    X = read("measured_four")
+    # Rebuild the four from one direction with scikit-learn: C lands on the mean row, the
+    # total squared residual is the second eigenvalue of the scatter matrix.
+    one = SklearnPCA(n_components=1).fit(X)
+    rebuilt = one.inverse_transform(one.transform(X))
+    residuals = ((X - rebuilt) ** 2).sum(axis=1)
+    assert rebuilt[2] == pytest.approx(X.mean(axis=0), rel=1e-12)
+    assert answers["rebuilt_c"] == pytest.approx(rebuilt[2], rel=1e-12)
+    assert [answers["residual_c"], answers["residual_d"]] == pytest.approx(residuals[2:], rel=1e-9)
+    second = unit_eigen((X - X.mean(axis=0)).T @ (X - X.mean(axis=0)))[0][1]
+    assert answers["total"] == pytest.approx(residuals.sum(), rel=1e-9)
+    assert answers["total"] == pytest.approx(second, rel=1e-12)
+    # The four in grams: raw shares from scikit-learn, standardised shares from the
+    # correlation matrix's eigenvalues.
+    grams = X * np.array([1.0, 1000.0])
+    raw = SklearnPCA().fit(grams)
+    assert answers["raw_shares"] == pytest.approx(raw.explained_variance_ratio_, rel=1e-6)
+    assert abs(raw.components_[0, 1]) == pytest.approx(np.cos(np.radians(answers["weight_angle"])),
+                                                       rel=1e-12)
+    correlation = np.corrcoef(grams.T)
+    assert answers["correlation"] == pytest.approx(correlation[0, 1], rel=1e-12)
+    assert answers["std_shares"] == pytest.approx(np.linalg.eigvalsh(correlation)[::-1] / 2,
+                                                  rel=1e-12)
+    assert np.array(answers["grams_scatter"]) == pytest.approx(
+        (grams - grams.mean(axis=0)).T @ (grams - grams.mean(axis=0)), rel=1e-15)
+    # The arc without centring: the top eigenvector of XᵀX against the mean row.
+    arc = read("arc")
+    values, vectors = unit_eigen(arc.T @ arc)
+    mean = arc.mean(axis=0)
+    angle = np.degrees(np.arccos(abs(vectors[:, 0] @ mean) / np.linalg.norm(mean)))
+    assert answers["uncentred_angle"] == pytest.approx(angle, rel=1e-9)
+    assert answers["uncentred_share"] == pytest.approx(values[0] / values.sum(), rel=1e-12)
+    first = SklearnPCA().fit(arc).components_[0]
+    assert answers["centred_first"] == pytest.approx(first * np.sign(first[0]), rel=1e-9)
+    assert answers["centred_angle"] == pytest.approx(
+        np.degrees(np.arccos(abs(first @ mean) / np.linalg.norm(mean))), rel=1e-9)

@@ -128,3 +128,43 @@ def test_primal_and_dual_on_the_throws(facts):
     w, _ = ridge(X, y, penalty)
     assert np.allclose(Xc.T @ a, w, rtol=1e-8, atol=1e-10)
     assert side["weights"] == pytest.approx(w, rel=1e-8)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_numpy(facts):
+    from sklearn.linear_model import LinearRegression
+    from sklearn.linear_model import Ridge as SklearnRidge
+
+    answers = facts["exercises"]
+    X, y = read("three_people")
+    # The shrunk slope: scikit-learn's Ridge leaves the intercept out of the penalty too.
+    least_squares = LinearRegression().fit(X, y).coef_[0]
+    assert answers["least_squares"] == pytest.approx(least_squares, rel=1e-12)
+    assert answers["slope"] == pytest.approx(SklearnRidge(alpha=1.0).fit(X, y).coef_[0], rel=1e-12)
+    assert SklearnRidge(alpha=answers["halving"]).fit(X, y).coef_[0] == pytest.approx(
+        least_squares / 2, rel=1e-12)
+    # The penalised intercept: ridge with no separate intercept on [1, x_c], by least squares
+    # on the rows stacked with √α times the identity.
+    xc = X[:, 0] - X[:, 0].mean()
+    A = np.column_stack([np.ones(3), xc])
+    alpha = 1.0
+    stacked = np.vstack([A, np.sqrt(alpha) * np.eye(2)])
+    w0, slope = np.linalg.lstsq(stacked, np.concatenate([y, [0.0, 0.0]]), rcond=None)[0]
+    assert answers["penalised_intercept"] == pytest.approx(w0, rel=1e-12)
+    assert slope == pytest.approx(answers["slope"], rel=1e-12)
+    assert answers["right_at_mean"] == pytest.approx(y.mean(), rel=1e-12)
+    # The quadratic's leave-one-out errors across the grid, by refitting scikit-learn's Ridge.
+    from kreport.pages.ridge.fits import PENALTIES
+
+    t, heights = read("throws")
+    Q = powers(t[:, 0], 2)
+    keep = [np.arange(len(heights)) != i for i in range(len(heights))]
+    rmse = []
+    for alpha in PENALTIES:
+        model = SklearnRidge(alpha=alpha)
+        misses = [heights[i] - model.fit(Q[k], heights[k]).predict(Q[i:i + 1])[0]
+                  for i, k in enumerate(keep)]
+        rmse.append(np.sqrt(np.mean(np.square(misses))))
+    best = int(np.argmin(rmse))
+    assert answers["quadratic_best"] == pytest.approx(PENALTIES[best], rel=1e-12)
+    assert answers["quadratic_best_rmse"] == pytest.approx(rmse[best], rel=1e-9)
+    assert answers["quadratic_smallest_rmse"] == pytest.approx(rmse[0], rel=1e-9)

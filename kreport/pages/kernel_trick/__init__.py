@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import cost, figures, lift, polynomial, random_features, series
+from . import cost, exercises, figures, lift, polynomial, random_features, series
 
 page = Page(
     slug="kernel-trick",
@@ -14,7 +14,7 @@ page = Page(
             "out, what the features cost against the table, and the RBF kernel's infinitely "
             "many features, truncated and drawn at random.",
     sections=[lift.ring_lifted, polynomial.explicit_map, cost.counting, series.rbf_series,
-              random_features.random_fourier],
+              random_features.random_fourier, exercises.exercises],
     figures=[
         Figure("lift", figures.lift,
                alt="Left: the ring centred on its mean, the inner group inside a circle and "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import figures, penalty, probes, tables
+from . import exercises, figures, penalty, probes, tables
 
 page = Page(
     slug="mercer",
@@ -19,7 +19,8 @@ page = Page(
     summary="Which kernels give tables with no negative eigenvalue, how to tell rounding "
             "from a real failure, and what the models do when the condition breaks.",
     sections=[tables.table_eigenvalues, probes.worked_kernels, probes.mercer_kernels,
-              probes.sigmoid_sweep, penalty.penalty_shift, penalty.refusal, penalty.clamping],
+              probes.sigmoid_sweep, penalty.penalty_shift, penalty.refusal, penalty.clamping,
+              exercises.exercises],
     figures=[
         Figure("spectra", figures.spectra,
                alt="The eigenvalues of five kernel tables on the throws, each divided by its "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import count, figures, rebuild, scatter, signs, units
+from . import count, exercises, figures, rebuild, scatter, signs, units
 
 page = Page(
     slug="pca",
@@ -14,7 +14,8 @@ page = Page(
             "directions to keep, and the sign of a direction, measured on the site's fixtures.",
     sections=[scatter.scatter_matrix, scatter.divisor, scatter.centring,
               rebuild.arc_directions, rebuild.reconstruction, units.standardising,
-              count.how_many, count.share_not_usefulness, signs.sign_convention],
+              count.how_many, count.share_not_usefulness, signs.sign_convention,
+              exercises.exercises],
     figures=[
         Figure("rebuilt", figures.rebuilt,
                alt="The twelve people of the arc as measured, the straight first direction "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import dual, figures, intercept, penalty, shrinkage
+from . import dual, exercises, figures, intercept, penalty, shrinkage
 
 page = Page(
     slug="ridge",
@@ -13,7 +13,7 @@ page = Page(
     summary="Why penalise, measured on held-out rows; what the penalty shrinks; why the "
             "intercept stays out of it; and the per-feature and per-row forms of one answer.",
     sections=[penalty.setting, penalty.held_out, shrinkage.shrinkage, intercept.intercept,
-              dual.three_people, dual.throws_side_by_side],
+              dual.three_people, dual.throws_side_by_side, exercises.exercises],
     figures=[
         Figure("held-out", figures.held_out,
                alt="Training error and leave-one-out error of the flexible throws model "
