@@ -112,7 +112,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\kappa", "the condition number of K + αI: its largest over its smallest "
             "eigenvalue", "condition-number", r"\kappa"),
     _symbol("G", "the penalised table of kernel ridge, the table of the centred rows plus αI; "
-            "the entries of its inverse give leave-one-out residuals", "penalised-table"),
+            "its inverse, with the mean part J of the hat matrix, gives the leave-one-out "
+            "residuals in closed form", "penalised-table"),
     # --- pre-images
     _symbol(r"P\varphi(q)", "the projection of a lifted query onto the ℓ kept directions of "
             "kernel PCA, through the lifted mean", "projection", "P", r"\varphi"),

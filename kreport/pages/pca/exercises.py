@@ -64,6 +64,10 @@ def _grams() -> dict:
           np.allclose(standardised.shares_, by_hand, rtol=0, atol=1e-12), id="by_hand")
     claim("and they are the raw shares in kilograms",
           np.allclose(by_hand, kilograms.shares_, rtol=0, atol=1e-12), id="same_as_kg")
+    centred_kilograms = X - X.mean(axis=0)
+    spread = (centred_kilograms**2).sum(axis=0)
+    claim("in kilograms the four's two columns have the same spread", spread[0] == spread[1],
+          id="equal_spread", exact=WHOLE)
     angle = _degrees(raw.components_[0], np.array([0.0, 1.0]))
     claim("in grams the raw first direction lies within {limit} degree of the weight axis",
           angle < WEIGHT_AXIS_LIMIT, id="weight_axis", limit=WEIGHT_AXIS_LIMIT)
