@@ -20,6 +20,8 @@ from pathlib import Path
 
 import yaml
 
+from .markdown import MOVED_ANCHORS_OPENING
+
 # ---------------------------------------------------------------- files and navigation
 
 
@@ -136,8 +138,14 @@ def _remove_htmldata(text: str) -> str:
         index = position
 
 
+#: The script a split page opens with (``markdown.moved_anchors_script``): markup
+#: the build writes, never shown, whose anchors and code may hold digits.
+MOVED_ANCHORS_SCRIPT = re.compile(r"\A" + re.escape(MOVED_ANCHORS_OPENING) + r".*?</script>\n")
+
+
 def stray_digits(text: str, where: str) -> list[str]:
     """Digits in rendered markdown that no fact printed, one message per line."""
+    text = MOVED_ANCHORS_SCRIPT.sub("\n", text)  # keeps the line numbers
     text = FACT_ELEMENT.sub(" ", text)
     text = CITATION.sub(" ", text)
     text = re.sub(r"\[@[^\]\s]+\]", " ", text)  # a citation key ([@key], mkdocs-bibtex)
