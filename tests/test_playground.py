@@ -171,11 +171,11 @@ def test_a_shown_number_keeps_only_the_digits_rounding_leaves_alone():
 # ---------------------------------------------------------------- kernel PCA
 
 
-@pytest.mark.skipif("kernel-pca" not in SLUGS, reason="kernel-pca is not built")
+@pytest.mark.skipif("kernel-pca-gamma" not in SLUGS, reason="kernel-pca-gamma is not built")
 def test_kernel_pca_worked_setting_is_the_pages_fit(site):
     from kreport.pages.kernel_pca import fits
 
-    tree = site.outcomes["kernel-pca"].result.playgrounds["playground"]
+    tree = site.outcomes["kernel-pca-gamma"].result.playgrounds["playground"]
     setting = tree["settings"][_preset_key(tree, "ring-worked")]
     fitted = fits.rbf_fit("ring", 0.005)
     # plain numpy: the centred table's top eigenvectors, scaled, signed as drawn
@@ -195,7 +195,7 @@ def test_kernel_pca_worked_setting_is_the_pages_fit(site):
 
 def test_a_tied_plane_is_drawn_the_same_whatever_turn_the_solver_returned():
     from kreport.pages.kernel_pca import fits
-    from kreport.pages.kernel_pca.playground import drawn_pair
+    from kreport.pages.kernel_pca_gamma.playground import drawn_pair
 
     fitted = fits.rbf_fit("ideal", 0.005)  # directions two and three are tied
     values, scores = fitted.eigenvalues_, fitted.scores_
@@ -213,7 +213,7 @@ def test_a_tied_plane_is_drawn_the_same_whatever_turn_the_solver_returned():
 
 def test_the_playgrounds_reading_of_the_groups_is_the_sweeps():
     from kreport.pages.kernel_pca import fits, sweep
-    from kreport.pages.kernel_pca.playground import groups, kernel_fit, reading
+    from kreport.pages.kernel_pca_gamma.playground import groups, kernel_fit, reading
 
     for dataset in ("ring", "ideal"):
         for gamma in sweep.grid()[::7]:
@@ -223,7 +223,7 @@ def test_the_playgrounds_reading_of_the_groups_is_the_sweeps():
 
 
 def test_three_groups_split_only_when_every_pair_does():
-    from kreport.pages.kernel_pca.playground import signed_gap
+    from kreport.pages.kernel_pca_gamma.playground import signed_gap
 
     labels = np.array(["a", "a", "b", "b", "c", "c"])
     assert signed_gap([0, 1, 3, 4, 6, 7], labels) == pytest.approx(2.0)

@@ -75,8 +75,9 @@ def test_growth_exponent_recovers_a_known_power():
 
 
 # ---------------------------------------------------------------- the at-scale page's study
-# Its timing file (kreport/pages/at_scale/timings/at-scale.json) is read by the page's
-# machine-specific sections (the wall, the million-row fits, the streamed fit on Dask).
+# Its timing file (kreport/pages/at_scale/timings/at-scale.json) is read by the machine-
+# specific sections of the page's second part, at-scale-large (the wall, the million-row
+# fits, the streamed fit on Dask).
 # Locked here: that it is complete and states its machine, and the shape of what it
 # measured. An exact fit builds an n × n table (memory like n², measured near 2) and
 # factorises it (time between n² and n³); Nyström kernel ridge at fixed M is linear in the
@@ -86,8 +87,8 @@ def test_growth_exponent_recovers_a_known_power():
 from kreport.pages.at_scale import cost as scale_cost  # noqa: E402
 from kreport.pages.at_scale import large as scale_large  # noqa: E402
 from kreport.pages.at_scale import measured as scale_measured  # noqa: E402
-from kreport.pages.at_scale import page as scale_page  # noqa: E402
 from kreport.pages.at_scale import settings as scale_settings  # noqa: E402
+from kreport.pages.at_scale_large import page as scale_page  # noqa: E402
 
 
 def _scale_study() -> dict:
@@ -105,6 +106,7 @@ def test_the_scale_timing_file_is_complete_and_states_its_machine():
     settings = study["settings"]
     assert settings["gamma"] == scale_settings.GAMMA
     assert settings["penalty"] == scale_settings.PENALTY
+    assert settings["directions"] == scale_settings.DIRECTIONS
     assert settings["rows_seed"] == scale_settings.ROWS_SEED
     assert settings["block_rows"] == scale_settings.BLOCK_ROWS
     assert [e["rows"] for e in study["wall"]["sizes"]] == list(scale_settings.WALL_SIZES)

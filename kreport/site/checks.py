@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from .citations import CITATION, FOOTNOTE_REFERENCE, split_references
-from .markdown import PROVENANCE_OPENING
+from .markdown import MOVED_ANCHORS_OPENING, PROVENANCE_OPENING
 
 # ---------------------------------------------------------------- files and navigation
 
@@ -137,8 +137,14 @@ def _remove_htmldata(text: str) -> str:
         index = position
 
 
+#: The script a split page opens with (``markdown.moved_anchors_script``): markup
+#: the build writes, never shown, whose anchors and code may hold digits.
+MOVED_ANCHORS_SCRIPT = re.compile(r"\A" + re.escape(MOVED_ANCHORS_OPENING) + r".*?</script>\n")
+
+
 def stray_digits(text: str, where: str) -> list[str]:
     """Digits in rendered markdown that no fact printed, one message per line."""
+    text = MOVED_ANCHORS_SCRIPT.sub("\n", text)  # keeps the line numbers
     # The reference list the build appended, and the footnote references to it:
     # a citation's digits (a volume, a year, a key like mercer_1909) come from
     # docs/references.bib, not from a typed measurement (kreport.site.citations).

@@ -181,14 +181,20 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         raise PageError(str(error)) from None
 
 
+#: How the moved-anchors script opens: the checks on typed digits leave it out
+#: (it is the build's own markup, and a moved anchor may hold a digit).
+MOVED_ANCHORS_OPENING = "<script>(function () { var moved = "
+
+
 def moved_anchors_script(page: Page) -> str:
     """For a page that was split: a script, first on the page so it runs before
     anything is drawn, that sends a link to a moved section on to its new page.
 
     A target is a page's slug (the anchor keeps its name) or ``slug#new-anchor``.
-    ``location.replace`` keeps the stub out of the history, so Back returns to
-    where the reader came from. The script itself types no digit: the check for
-    typed digits reads it like the prose (so would an anchor with a digit in it).
+    A fragment that only starts with a moved anchor and a colon (a playground's
+    setting, ``playground:data=ring,…``) goes to the same page with the whole
+    fragment kept. ``location.replace`` keeps the stub out of the history, so
+    Back returns to where the reader came from.
     """
     if not page.moved_anchors:
         return ""
@@ -196,10 +202,15 @@ def moved_anchors_script(page: Page) -> str:
     for anchor, target in sorted(page.moved_anchors.items()):
         slug, _, renamed = target.partition("#")
         targets[anchor] = f"../{slug}/#{renamed or anchor}"
-    return ('<script>(function () { var moved = ' + json.dumps(targets, sort_keys=True)
-            + '; var anchor = decodeURIComponent(location.hash.replace(/^#/, ""));'
-            ' if (Object.prototype.hasOwnProperty.call(moved, anchor))'
-            ' location.replace(moved[anchor]); })();</script>\n\n')
+    return (MOVED_ANCHORS_OPENING + json.dumps(targets, sort_keys=True)
+            + '; var anchor = decodeURIComponent(location.hash.slice(1));'
+            ' var head = anchor.split(":")[0];'
+            ' var has = function (key) {'
+            ' return Object.prototype.hasOwnProperty.call(moved, key); };'
+            ' if (has(anchor)) location.replace(moved[anchor]);'
+            ' else if (head !== anchor && has(head))'
+            ' location.replace(moved[head].split("#")[0] + "#" + location.hash.slice(1));'
+            ' })();</script>\n\n')
 
 
 def _count(key: str, value: int, what: str) -> str:

@@ -18,7 +18,7 @@ def beyond():
     rows = STREAMED_ROWS
     centres = math.isqrt(rows)
     return {
-        "rows": rows, "centres": centres,
+        "rows": rows, "centres": centres, "bytes": BYTES_PER_NUMBER,
         "normal_work": rows * centres * centres,
         "pass_work": rows * centres,
         "system_mib": BYTES_PER_NUMBER * centres * centres / 2**20,

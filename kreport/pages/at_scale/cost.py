@@ -25,6 +25,7 @@ def table_mib(rows: int) -> float:
 def study() -> dict:
     """The wall study's numbers, without claims (the figure draws from here too)."""
     found = measured.raw()["wall"]
+    settings = measured.raw()["settings"]
     rows = [{"rows": entry["rows"],
              "ridge_seconds": entry["kernel_ridge"]["seconds"],
              "ridge_mib": entry["kernel_ridge"]["added_mib"],
@@ -41,6 +42,10 @@ def study() -> dict:
     wall_rows = int(math.sqrt(memory / (BYTES_PER_NUMBER * copies)))
     return {
         "machine": measured.machine(), "rows": rows, "fit_from": found["fit_from"],
+        # the settings the study recorded it fitted with (tests/test_timings.py checks
+        # they are the page's)
+        "gamma": settings["gamma"], "penalty": settings["penalty"],
+        "directions": settings["directions"],
         "ridge_time_exponent": exponents["ridge_seconds"],
         "pca_time_exponent": exponents["pca_seconds"],
         "ridge_memory_exponent": exponents["ridge_mib"],

@@ -1,30 +1,90 @@
-"""Kernel PCA, the long page: a lab notebook, one function per section.
+"""Kernel PCA, part one: the method built from one change to ordinary PCA.
 
-The ring of thirty-six, the ideal ring, the arc of twelve and the measured four
-are fitted with kreport's PCA and KernelPCA (cached in ``fits``); every relation
-the prose states is a claim beside the section that computes it. Sections and
-figures are listed once, here, in page order.
+The ring of thirty-six, the arc of twelve and the measured four are fitted with
+kreport's PCA and KernelPCA (cached in ``fits``); every relation the prose
+states is a claim beside the section that computes it. Sections and figures are
+listed once, here, in page order.
+
+The long page was split by topic (issue 17): the ties and the sweep over gamma
+are on ``kreport.pages.kernel_pca_gamma`` (with the playground), and what the
+method does not do, with what kreport declares, on
+``kreport.pages.kernel_pca_limits``. Both import their sections from the
+modules of this package, so each computation stays in one place; old links to
+the moved sections are sent on by ``moved_anchors``.
 """
 
 from __future__ import annotations
 
-from kreport.report import Figure, Page, Playground
+from kreport.report import Figure, Page
 
-from . import arc, centring, choosing, declared, figures, gram, limits, playground, ring, sweep
+from . import arc, centring, figures, gram, ring
+
+GAMMA_PAGE, LIMITS_PAGE = "kernel-pca-gamma", "kernel-pca-limits"
+
+#: What moved, by new page: headings (their anchors), figures, and each moved
+#: section's claims by id.
+_MOVED = {
+    GAMMA_PAGE: {
+        # the playground's box too: a link to one of its settings
+        # (#playground:data=…) is sent on with the setting kept
+        "headings": ("when-eigenvalues-tie", "sweeping-gamma", "where-the-band-edges-come-from",
+                     "choosing-gamma-by-the-median-rule", "playground"),
+        "figures": ("sweep", "spectrum"),
+        "claims": {
+            "tied_directions": ("symmetric", "tie", "no_turn_splits", "radius_splits",
+                                "crowded_deep", "top_apart"),
+            "gamma_sweep": ("first_band", "worked_inside", "below_band", "below_wide",
+                            "nowhere", "beyond_narrow", "round_outside", "ideal_tied_low",
+                            "ideal_tied_split", "ideal_first", "ideal_every", "ideal_wider"),
+            "held_out": ("worked", "edges_fail", "placed_right"),
+            "band_edges": ("long_reach_pca", "close", "worked_apart", "total_rises",
+                           "share_falls"),
+            "median_rule": ("ring_first", "third", "ideal_plane", "factor"),
+        },
+    },
+    LIMITS_PAGE: {
+        "headings": ("the-arc-does-not-unroll",
+                     "the-squared-kernel-has-the-radius-and-does-not-use-it", "no-way-back",
+                     "how-many-directions", "units", "what-a-complete-implementation-declares",
+                     "behaviour-at-the-edges"),
+        "figures": ("arc-fold", "kept-share", "ladder"),
+        "claims": {
+            "arc_fold": ("turns", "ends_middle", "second", "wider", "never_straight",
+                         "first_between", "second_above"),
+            "squared_kernel": ("first_overlaps", "last", "radius_inside", "follows",
+                               "lockstep", "centred_still_last"),
+            "no_way_back": ("refused", "inner_keeps_more", "why", "sum"),
+            "how_many": ("ceiling", "slow"),
+            "units": ("larger", "weight_only", "follows_weight", "coincidence", "pca_metres",
+                      "comparable"),
+            "declaration": ("state", "order", "total", "ceiling", "zeros"),
+            "behaviour": ("sigmoid", "quarter", "ridge", "strangers", "duplicates", "constant",
+                          "two", "refused"),
+        },
+    },
+}
+
+
+def _moved_anchors() -> dict[str, str]:
+    moved = {}
+    for slug, what in _MOVED.items():
+        moved.update({heading: slug for heading in what["headings"]})
+        moved.update({f"figure-{name}": slug for name in what["figures"]})
+        moved.update({f"claim-{section}-{ident}": slug
+                      for section, idents in what["claims"].items() for ident in idents})
+    return moved
+
 
 page = Page(
     slug="kernel-pca",
     title="Kernel PCA",
     template="kernel_pca.md.j2",
-    summary="Why a ring defeats ordinary PCA, what the kernel finds instead, and where "
-            "reading only the first direction misleads.",
+    summary="Why a ring defeats ordinary PCA, and kernel PCA built from one change: the "
+            "table of kernel values, centred, and how to read its directions.",
     sections=[
         ring.ring_problem, arc.arc_under_pca, gram.recipe, gram.gram_route, gram.two_scales,
         gram.uncentred, centring.centring, arc.kernel_table, ring.ring_coefficients,
-        ring.orthogonality, ring.ring_shares, sweep.tied_directions, sweep.gamma_sweep,
-        sweep.held_out, sweep.band_edges, arc.arc_fold, limits.squared_kernel,
-        limits.no_way_back, choosing.median_rule, choosing.how_many, choosing.units,
-        declared.declaration, declared.behaviour,
+        ring.orthogonality, ring.ring_shares,
     ],
     figures=[
         Figure("ring", figures.ring,
@@ -34,27 +94,6 @@ page = Page(
         Figure("arc-table", figures.arc_table,
                alt="A heat map of the arc's RBF kernel values, bright along the diagonal and "
                    "fading away from it"),
-        Figure("sweep", figures.sweep_figure,
-               alt="Two panels against gamma on a log scale, one per ring: the gap or overlap "
-                   "along the first direction, the best gap among the first few directions "
-                   "coloured by which direction gives it, and for the ideal ring the radius in "
-                   "its tied plane, with the first direction's band and the tied range marked"),
-        Figure("spectrum", figures.spectrum,
-               alt="The ring's four largest shares and its total lifted variance against gamma "
-                   "on log scales, with the direction that splits the groups circled: it climbs "
-                   "from third to second to first where the share curves come close"),
-        Figure("arc-fold", figures.arc_fold,
-               alt="The arc's first and second kernel coordinates against height, the first "
-                   "folding back, and the arc drawn again in the plane of the two coordinates"),
-        Figure("kept-share", figures.kept_share,
-               alt="Kept share of each ring person against their distance from the ring's "
-                   "mean, inner and outer groups coloured"),
-        Figure("ladder", figures.ladder,
-               alt="Cumulative share of the ring's lifted variance against the number of "
-                   "directions kept, climbing slowly, with three thresholds marked"),
     ],
-    playgrounds=[
-        Playground("playground", playground.playground, playground.charts,
-                   title="Kernel PCA playground", rtol=2e-3),
-    ],
+    moved_anchors=_moved_anchors(),
 )

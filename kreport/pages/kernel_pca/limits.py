@@ -85,7 +85,7 @@ def no_way_back():
           abs(fitted.shares_.sum() - (fitted.scores_**2).sum() / np.trace(fitted.centred_table_))
           < 1e-12, id="sum")
     return {
-        "error": rbf["error"], "message": rbf["message"], "kept": KEPT,
+        "error": rbf["error"], "message": rbf["message"], "kept": KEPT, "gamma": RING_GAMMA,
         "total": fitted.shares_.sum(), "lowest": kept.min(), "highest": kept.max(),
         "inner_mean": kept[mask].mean(), "outer_mean": kept[~mask].mean(),
         "first_inner": by_direction[mask, 0].mean(), "first_outer": by_direction[~mask, 0].mean(),
