@@ -139,7 +139,7 @@ def _remove_htmldata(text: str) -> str:
 
 #: The script a split page opens with (``markdown.moved_anchors_script``): markup
 #: the build writes, never shown, whose anchors and code may hold digits.
-MOVED_ANCHORS_SCRIPT = re.compile(r"\A" + re.escape(MOVED_ANCHORS_OPENING) + r".*?</script>\n")
+MOVED_ANCHORS_SCRIPT = re.compile("^" + re.escape(MOVED_ANCHORS_OPENING) + r".*?</script>\n", re.M)
 
 
 def stray_digits(text: str, where: str) -> list[str]:

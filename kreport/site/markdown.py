@@ -167,7 +167,14 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         text = environment.get_template(page.template).render(context)
     except jinja2.UndefinedError as error:
         raise PageError(_unknown_fact(page, error, result)) from None
-    text = moved_anchors_script(page) + SPACE_BEFORE_TICK.sub("", text)
+    text = SPACE_BEFORE_TICK.sub("", text)
+    # The redirect goes straight after the title line: mkdocs takes a page's
+    # title from a first-line heading, and before it the title was lost.
+    title, newline, body = text.partition("\n")
+    if title.startswith("# "):
+        text = title + newline + moved_anchors_script(page) + body
+    else:
+        text = moved_anchors_script(page) + text
     unplaced = [name for name in specs if name not in placed]
     if unplaced:
         raise PageError(f"{page.module} draws {unplaced} but {page.template} never places them")
