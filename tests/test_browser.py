@@ -200,6 +200,13 @@ MEASURE = """async (floor) => {
     katexErrors: document.querySelectorAll('.katex-error').length,
     raw: (document.querySelector('article') || document.body).innerText
            .match(/\\\\\\(|\\\\\\[|\\$\\$/g) || [],
+    // the same in what the reader opens later (collapsed exercises and answers
+    // are not in innerText): TeX written outside maths, or a matrix that left it
+    rawCollapsed: (() => {
+      const copy = (document.querySelector('article') || document.body).cloneNode(true);
+      copy.querySelectorAll('.katex, script, style, code, pre').forEach(e => e.remove());
+      return copy.textContent.match(/\\\\htmlData|\\\\begin\\{|\\\\\\(|\\\\\\[|\\$\\$/g) || [];
+    })(),
     links: [...document.querySelectorAll('a[href]')].map(a => a.href),
     // a paragraph that opens with punctuation is the tail of a sentence that
     // Markdown cut in two (an HTML comment opening a line, a stray blank line)
@@ -257,6 +264,8 @@ def test_page_loads_clean(source, width, scheme, site_url, browser):
     assert not measured["pending"], f"math left unrendered: {measured['pending']}"
     assert measured["katexErrors"] == 0, "KaTeX reported errors"
     assert not measured["raw"], f"raw TeX delimiters in the text: {measured['raw'][:5]}"
+    assert not measured["rawCollapsed"], f"raw TeX in collapsed blocks: " \
+                                         f"{measured['rawCollapsed'][:5]}"
     assert not measured["stranded"], f"sentences cut in two: {measured['stranded']}"
     assert not measured["unresolved"], f"internal links that do not resolve: " \
                                        f"{measured['unresolved']}"
