@@ -19,10 +19,12 @@ Some values need more than a number:
   tolerance instead of the default :data:`DEFAULT_RTOL`;
 * **claims**: a sentence the prose states as a relation is registered with
   :func:`claim` together with the boolean that supports it. A threshold the
-  sentence names is passed as a keyword and written into the sentence by the
-  site's formatter (``claim("R² below {limit}", r2 < limit, limit=0.05)``), so
-  the sentence cannot drift from the check. A false claim stops the build with
-  the sentence in the message.
+  sentence names is passed once, as a keyword: the sentence prints it through
+  the site's formatter and the check receives it by name
+  (``claim("R² below {limit}", lambda limit: r2 < limit, limit=0.05)``), so the
+  sentence cannot drift from the check. The build refuses a claim that types
+  its threshold a second time in the check (:mod:`kreport.site.thresholds`).
+  A false claim stops the build with the sentence in the message.
 
 During the stability check (``kreport.site.stability``) the page runs on
 fixtures perturbed at the rounding level; there, a failing claim or bound is
@@ -32,6 +34,7 @@ recorded instead of raised, and claims declared exact are not checked at all.
 from __future__ import annotations
 
 import contextvars
+import inspect
 import math
 import string
 from dataclasses import dataclass, field
@@ -133,10 +136,12 @@ def claim(sentence: str, holds, *, id: str | None = None, exact: str | None = No
           **values) -> None:
     """Record that the page states ``sentence``, and check that ``holds`` is true.
 
-    ``holds`` is the relation computed from the data (a bool or numpy bool).
-    Every ``{name}`` in the sentence is a keyword argument holding the number
-    the check used (a threshold, a count); it is printed by the site's
-    formatter, so the sentence and the check cannot disagree. ``id`` names the
+    ``holds`` is the relation computed from the data (a bool or numpy bool), or
+    a function of some of the keyword values that returns it: every ``{name}``
+    in the sentence is a keyword argument holding the number the check uses (a
+    threshold, a count), printed by the site's formatter, and a check that
+    uses a threshold takes it by name (``lambda limit: gap < limit``) instead
+    of typing it again, so the sentence and the check cannot disagree. ``id`` names the
     claim so that the template can mark the sentence of the page that states
     it (``{{ checked("section.id") }}``). ``exact`` gives
     the reason a relation of floats holds exactly on every IEEE machine (for
@@ -152,6 +157,8 @@ def claim(sentence: str, holds, *, id: str | None = None, exact: str | None = No
             f"claim {sentence!r} names {sorted(names)} but was given {sorted(values)}: "
             "pass each placeholder's value as a keyword, and nothing else"
         )
+    if callable(holds):
+        holds = _evaluate(sentence, holds, values)
     recorded = Claim(template=sentence, section=_section.get(),
                      values=tuple((name, _claim_value(name, values[name])) for name in names),
                      exact_reason=exact, id=id)
@@ -170,6 +177,16 @@ def claim(sentence: str, holds, *, id: str | None = None, exact: str | None = No
         if id is not None and any(c.ref == recorded.ref for c in collector):
             raise ValueError(f"two claims of section {recorded.section!r} have the id {id!r}")
         collector.append(recorded)
+
+
+def _evaluate(sentence: str, check, values: dict):
+    """Call a claim's check with the keyword values its parameters name."""
+    wanted = list(inspect.signature(check).parameters)
+    unknown = [name for name in wanted if name not in values]
+    if unknown:
+        raise TypeError(f"claim {sentence!r}: its check takes {unknown}, which are not among "
+                        f"its keywords {sorted(values)}; name each parameter after a keyword")
+    return check(**{name: values[name] for name in wanted})
 
 
 def _claim_value(name: str, value) -> float:

@@ -28,7 +28,7 @@ import jinja2
 from kreport.report.page import Notebook, Page, PageResult, SiteSummary
 from kreport.report.render import Printed, RenderLog
 
-from . import checks, stability
+from . import checks, stability, thresholds
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
@@ -266,6 +266,7 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
     """
     store = CacheStore(paths.cache, enabled=use_cache)
     built = Built(echo=echo)
+    built.problems += thresholds.scan_sources(pages, notebooks, paths.root)
     ordinary = [page for page in pages if not page.reads_site]
     for page in ordinary:
         started = time.perf_counter()

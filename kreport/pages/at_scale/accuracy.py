@@ -63,7 +63,7 @@ def landmarks():
     difference = fits.held_out_table(GAMMA) - held @ held.T
     smallest = float(np.linalg.eigvalsh(difference)[0])
     claim("on the held-out rows the table minus its Nyström approximation has no eigenvalue "
-          "below {limit}", smallest > -1e-12, id="below_table", limit=-1e-12)
+          "below {limit}", lambda limit: smallest > limit, id="below_table", limit=-1e-12)
     # Every training row a landmark: the approximation is the exact method.
     everything = NystroemKernelRidge(kernels.rbf(GAMMA), PENALTY, n, seed=LANDMARK_SEED)
     everything.fit(X, y)
@@ -104,7 +104,7 @@ def kernel_pca():
                       if gap < MATCHED)
     claim("from M = {matched_at} on, every one of the first {directions} variances is short of "
           "the exact one by less than {matched}",
-          all(gap < MATCHED for count, gap in zip(COUNTS, shortfalls, strict=True)
+          lambda matched: all(gap < matched for count, gap in zip(COUNTS, shortfalls, strict=True)
               if count >= matched_at),
           id="matched", matched_at=matched_at, directions=DIRECTIONS, matched=MATCHED)
     p = fits.rows()[0].shape[1]
@@ -112,13 +112,14 @@ def kernel_pca():
     drop = float(exact_variances[p] / exact_variances[p - 1])
     claim("the first {p} exact variances lie within a factor of {spread_limit} of one another, "
           "and the next is less than {drop_limit} of the last of them",
-          spread < SPREAD_LIMIT and drop < DROP_LIMIT, id="near_equal", p=p,
+          lambda spread_limit, drop_limit: spread < spread_limit and drop < drop_limit,
+          id="near_equal", p=p,
           spread_limit=SPREAD_LIMIT, drop_limit=DROP_LIMIT)
     first = table[0]
     claim("at the smallest M the first share computed from the Nyström features exceeds the "
           "exact first share", first["first_share"] > exact.shares_[0], id="share_inflated")
     claim("at the smallest M the Nyström total is below {half} of the exact total",
-          captured[0] < 0.6, id="total_short", half=0.6)
+          lambda half: captured[0] < half, id="total_short", half=0.6)
     return {
         "directions": DIRECTIONS, "exact_variances": exact_variances.tolist(),
         "exact_total": exact.total_variance_, "exact_first_share": exact.shares_[0],
@@ -146,13 +147,13 @@ def kernel_ridge():
           bool(np.all(np.diff(gaps) < 0)), id="gaps_shrink")
     close_at = next(row["count"] for row in table if row["error"] < (1 + CLOSE) * exact_error)
     claim("from M = {close_at} on, the held-out error is within {close} of the exact fit's",
-          all(row["error"] < (1 + CLOSE) * exact_error for row in table
+          lambda close: all(row["error"] < (1 + close) * exact_error for row in table
               if row["count"] >= close_at), id="close", close_at=close_at, close=CLOSE)
     claim("at the smallest M the held-out error is more than twice the exact fit's",
           errors[0] > 2 * exact_error, id="smallest_poor")
     close_row = next(row for row in table if row["count"] == close_at)
     claim("there the largest gap is below the noise's standard deviation {noise}",
-          close_row["gap"] < NOISE, id="gap_below_noise", noise=NOISE)
+          lambda noise: close_row["gap"] < noise, id="gap_below_noise", noise=NOISE)
     return {
         "rows": table, "exact_error": exact_error, "close": CLOSE, "close_at": close_at,
         "close_percent": round(100 * CLOSE),

@@ -76,17 +76,18 @@ def units():
     claim("in metres the first share is larger than in centimetres",
           metres.shares_[0] > centimetres.shares_[0], id="larger")
     claim("in metres the weight's spread is more than {factor} times the height's",
-          metre_spreads[1] > 50 * metre_spreads[0], id="weight_only", factor=50)
+          lambda factor: metre_spreads[1] > factor * metre_spreads[0], id="weight_only", factor=50)
     claim("in metres the kernel's first coordinate follows weight (a correlation above {high}) "
           "and not ordinary PCA's first axis (below {low})",
-          with_weight > 0.9 and with_axis < 0.1, id="follows_weight", high=0.9, low=0.1)
+          lambda high, low: with_weight > high and with_axis < low, id="follows_weight", high=0.9,
+          low=0.1)
     claim("in metres the kernel's first share is within {limit} of ordinary PCA's first share "
           "in centimetres, and of the first share of the kernel on weight alone",
-          abs(metres.shares_[0] - linear.shares_[0]) < 0.01
-          and abs(metres.shares_[0] - weight_alone.shares_[0]) < 0.01, id="coincidence",
+          lambda limit: abs(metres.shares_[0] - linear.shares_[0]) < limit
+          and abs(metres.shares_[0] - weight_alone.shares_[0]) < limit, id="coincidence",
           limit=0.01)
     claim("ordinary PCA in metres puts more than {limit} of the variance on its first axis",
-          metres_pca.shares_[0] > 0.999, id="pca_metres", limit=0.999)
+          lambda limit: metres_pca.shares_[0] > limit, id="pca_metres", limit=0.999)
     ring_spreads = rows("ring").std(axis=0, ddof=1)
     spreads = data.std(axis=0, ddof=1)
     claim("on the ring and on the arc the two features' standard deviations are within a "

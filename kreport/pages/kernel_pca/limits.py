@@ -38,11 +38,11 @@ def squared_kernel():
     follows = [abs(np.corrcoef(fitted.scores_[:, j], feature)[0, 1])
                for j, feature in ((0, height), (1, weight))]
     claim("the first two directions follow height and weight: correlations above {limit}",
-          min(follows) > FOLLOWS, id="follows", limit=FOLLOWS)
+          lambda limit: min(follows) > limit, id="follows", limit=FOLLOWS)
     outer_heights = height[~mask]
     lockstep = np.corrcoef(outer_heights, outer_heights**2)[0, 1]
     claim("across the outer group, height squared moves in step with height: a correlation "
-          "above {limit}", lockstep > 0.99, id="lockstep", limit=0.99)
+          "above {limit}", lambda limit: lockstep > limit, id="lockstep", limit=0.99)
     centred = KernelPCA(kernels.polynomial(*POLY)).fit(data - data.mean(axis=0))
     centred_separating = _separating(centred, mask)
     claim("with the ring centred first, the radius direction takes a far larger share but is "

@@ -39,7 +39,7 @@ def exercises():
     found = float(np.sqrt(low * high))
     at_found = KernelPCA(kernels.rbf(found)).fit(rows).shares_
     claim("the bisection finds the page's first crossing to within {limit} relative",
-          abs(found / first - 1) < 1e-9, id="crossing", limit=1e-9)
+          lambda limit: abs(found / first - 1) < limit, id="crossing", limit=1e-9)
     return {
         "eigenvalues": eigenvalues[:2], "n": n, "variances": variances[:2],
         "shares": shares[:2],

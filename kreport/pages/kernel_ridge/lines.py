@@ -26,12 +26,13 @@ def lines():
     ball = dataset("throws")
     least_squares_slope = float(np.polyfit(ball.rows[:, 0], ball.target, 1)[0])
     claim("a line explains almost none of the throws' spread (training R² below {limit})",
-          throws_r2 < ALMOST_NONE, id="throws_none", limit=ALMOST_NONE)
+          lambda limit: throws_r2 < limit, id="throws_none", limit=ALMOST_NONE)
     claim("a line explains most of the crowd's spread (training R² above {limit})",
-          crowd_r2 > MOST, id="crowd_most", limit=MOST)
+          lambda limit: crowd_r2 > limit, id="crowd_most", limit=MOST)
     claim("R² is one minus the sum of squared misses over the sum of squared distances "
           "from the mean (to {tol} relative)",
-          abs(1 - residual_sum / total_sum - crowd_r2) < 1e-12, id="definition", tol=1e-12)
+          lambda tol: abs(1 - residual_sum / total_sum - crowd_r2) < tol, id="definition",
+          tol=1e-12)
     claim("the penalty pulls the ridge line's slope below the least-squares slope",
           0 < throws.coef_[0] < least_squares_slope, id="shrunk")
     return {

@@ -112,9 +112,9 @@ def _ring_floor() -> dict:
     claim("the linear table has exactly {p} eigenvalues beyond the floor, all positive",
           linear["positive"] == p and linear["negative"] == 0, id="linear_rank", p=p)
     claim("the RBF table's smallest eigenvalue is positive and over {clear} times the floor",
-          rbf["smallest"] > CLEAR * rbf["floor"], id="rbf_real", clear=CLEAR)
+          lambda clear: rbf["smallest"] > clear * rbf["floor"], id="rbf_real", clear=CLEAR)
     claim("every eigenvalue of the sigmoid table is over {clear} times the floor in size, and "
-          "some are negative", sigmoid["nearest"] > CLEAR * sigmoid["floor"]
+          "some are negative", lambda clear: sigmoid["nearest"] > clear * sigmoid["floor"]
           and sigmoid["negative"] > 0, id="sigmoid_real", clear=CLEAR)
     throws = np.array(data.throws().rows)
     throws = throws - throws.mean(axis=0)

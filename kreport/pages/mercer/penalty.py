@@ -38,7 +38,7 @@ def penalty_shift():
     throws = data.throws()
     smallest = float(values.min())
     claim("every eigenvalue of the penalised table is the table's own plus α, to within {limit}",
-          np.all(np.abs(moved) < 1e-12), id="shift", limit=1e-12)
+          lambda limit: np.all(np.abs(moved) < limit), id="shift", limit=1e-12)
     claim("the mild sigmoid table's smallest eigenvalue is negative but smaller in size than α, "
           "so the penalised table's smallest is positive",
           smallest < 0 < smallest + PENALTY, id="hidden")
@@ -80,13 +80,15 @@ def refusal():
                       "kappa": condition_number(values, penalty),
                       "r2": r_squared(throws.target, model.predict(throws.rows))})
     claim("kernel ridge refuses the sigmoid at α = {penalty}, whose table's smallest eigenvalue "
-          "is below −α", refused and smallest + PENALTY < 0, id="refused", penalty=PENALTY)
+          "is below −α", lambda penalty: refused and smallest + penalty < 0, id="refused",
+          penalty=PENALTY)
     claim("the error carries the table's smallest eigenvalue, to a relative {tolerance}",
-          abs(carried - smallest) <= 1e-9 * abs(smallest), id="carried", tolerance=1e-9)
+          lambda tolerance: abs(carried - smallest) <= tolerance * abs(smallest), id="carried",
+          tolerance=1e-9)
     claim("the condition number falls as the penalty rises above the negative eigenvalue's size",
           all(a["kappa"] > b["kappa"] for a, b in pairwise(above)), id="kappa_falls")
     claim("just above the negative eigenvalue's size the fit is worse than answering the mean "
-          "(R² below {limit})", above[0]["r2"] < 0, id="worse_than_mean", limit=0)
+          "(R² below {limit})", lambda limit: above[0]["r2"] < limit, id="worse_than_mean", limit=0)
     return {
         "kernel": repr(sigmoid),
         "gamma": REFUSED_SIGMOID[0],
@@ -122,7 +124,7 @@ def clamping():
     claim("the RBF fit on the same rows raises no warning", len(rbf_caught) == 0, id="rbf_quiet")
     claim("the clamped eigenvalues are the negative eigenvalues of the centred table beyond "
           "−{limit} of its largest",
-          len(clamped) == int(np.count_nonzero(centred < -ZERO_THRESHOLD * centred.max())),
+          lambda limit: len(clamped) == int(np.count_nonzero(centred < -limit * centred.max())),
           id="clamped_count", limit=ZERO_THRESHOLD)
     return {
         "warning": kinds[0] if kinds else "",

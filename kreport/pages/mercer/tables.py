@@ -29,8 +29,8 @@ def table_eigenvalues():
     floor = n * np.finfo(float).eps * largest
     claim("the largest eigenvalue equals the squared length of the lifted rows weighted by "
           "its eigenvector, to a relative {tolerance}",
-          abs(squared_length - largest) <= 1e-12 * largest, id="squared_length",
-          tolerance=1e-12)
+          lambda tolerance: abs(squared_length - largest) <= tolerance * largest,
+          id="squared_length", tolerance=1e-12)
     claim("the table has no more non-zero eigenvalues than the rows have features ({p})",
           np.all(np.abs(rest) < floor), id="rank", p=p)
     claim("the eigenvalues beyond the first {p} are smaller in size than n ε λ₁ = {floor}",

@@ -70,7 +70,7 @@ def _grams() -> dict:
           id="equal_spread", exact=WHOLE)
     angle = _degrees(raw.components_[0], np.array([0.0, 1.0]))
     claim("in grams the raw first direction lies within {limit} degree of the weight axis",
-          angle < WEIGHT_AXIS_LIMIT, id="weight_axis", limit=WEIGHT_AXIS_LIMIT)
+          lambda limit: angle < limit, id="weight_axis", limit=WEIGHT_AXIS_LIMIT)
     return {"factor": GRAMS_PER_KG, "grams_scatter": exact(whole(S), WHOLE),
             "correlation": correlation, "std_shares": by_hand,
             "raw_shares": raw.shares_, "weight_angle": angle}
@@ -92,9 +92,9 @@ def _arc_uncentred() -> dict:
           id="same_direction")
     centred_angle = _degrees(first, mean)
     claim("uncentred, the arc's first direction is within {limit} degree of the mean row",
-          uncentred_angle < UNCENTRED_LIMIT, id="uncentred_near", limit=UNCENTRED_LIMIT)
+          lambda limit: uncentred_angle < limit, id="uncentred_near", limit=UNCENTRED_LIMIT)
     claim("centred, it is more than {far} degrees from the mean row",
-          centred_angle > CENTRED_FAR, id="centred_far", far=CENTRED_FAR)
+          lambda far: centred_angle > far, id="centred_far", far=CENTRED_FAR)
     return {"arc_mean": mean, "uncentred_share": share, "uncentred_angle": uncentred_angle,
             "centred_angle": centred_angle, "centred_first": first * np.sign(first[0]),
             "uncentred_limit": UNCENTRED_LIMIT, "centred_far": CENTRED_FAR}

@@ -41,28 +41,28 @@ def denoising():
           "than the noisy rows are", all(fixed[k] > noisy_error for k in (1, 2, 3)),
           id="few_worse")
     claim("ordinary PCA with one direction is far further from the clean points than the noisy "
-          "rows (over {factor} times)", pca_errors[1] > 5 * noisy_error, id="pca_one",
-          factor=5)
+          "rows (over {factor} times)", lambda factor: pca_errors[1] > factor * noisy_error,
+          id="pca_one", factor=5)
     claim("ordinary PCA with both directions gives back the noisy rows",
           abs(pca_errors[2] - noisy_error) < 1e-12, id="pca_two")
     claim("keeping three directions is worse than two, and five worse than four, for the fixed "
           "point", fixed[3] > fixed[2] and fixed[5] > fixed[4], id="odd_worse")
     claim("the eigenvalues come in pairs: the first two are within {share} of each other, and "
-          "each pair is clear of the next", abs(eigenvalues[0] - eigenvalues[1])
-          < 0.15 * eigenvalues[0] and eigenvalues[1] > 1.5 * eigenvalues[2]
+          "each pair is clear of the next", lambda share: abs(eigenvalues[0] - eigenvalues[1])
+          < share * eigenvalues[0] and eigenvalues[1] > 1.5 * eigenvalues[2]
           and eigenvalues[3] > 1.5 * eigenvalues[4], id="pairs", share=0.15)
     claim("with two directions the fixed point's answers lie inside the circle (mean radius "
-          "below {limit})", radius_two < INSIDE_RADIUS, id="inside", limit=INSIDE_RADIUS)
+          "below {limit})", lambda limit: radius_two < limit, id="inside", limit=INSIDE_RADIUS)
     claim("the fixed point's best number of directions is {kept}, and no other γ tried does "
-          "better at any number of directions", best_fixed == KEPT
+          "better at any number of directions", lambda kept: best_fixed == kept
           and all(other["error"].value > fixed[KEPT] for other in others), id="best_fixed",
           kept=KEPT)
     claim("with two directions the learned map's answers are not pulled inside the circle "
-          "(mean radius above {limit})", learned_radius_two > INSIDE_RADIUS,
+          "(mean radius above {limit})", lambda limit: learned_radius_two > limit,
           id="learned_outside", limit=INSIDE_RADIUS)
     claim("past {kept} directions the fixed point's error is larger at every count tried",
-          all(fixed[k] > fixed[KEPT] for k in DIRECTIONS if k > KEPT), id="rises_again",
-          kept=KEPT)
+          lambda kept: all(fixed[k] > fixed[KEPT] for k in DIRECTIONS if k > kept),
+          id="rises_again", kept=KEPT)
     rows = [{"kept": kept, "fixed": within(fixed[kept], 1e-5),
              "learned": within(mapped[kept], 1e-6)} for kept in DIRECTIONS]
     return {

@@ -88,10 +88,12 @@ def _quadratic() -> dict:
     best = int(np.argmin(rmse))
     gain = float(1 - rmse[best] / rmse[0])
     claim("the best penalty lowers the quadratic's held-out error by less than {little} of "
-          "its value at the smallest penalty", 0 <= gain < LITTLE, id="little", little=LITTLE)
+          "its value at the smallest penalty", lambda little: 0 <= gain < little, id="little",
+          little=LITTLE)
     flexible = fits.sweep(fits.DEGREE)["loo_rmse"]
     flexible_gain = float(1 - flexible.min() / flexible[0])
-    claim("and the degree-{degree} model's by more than {rescue}", flexible_gain > RESCUE,
+    claim("and the degree-{degree} model's by more than {rescue}",
+    lambda rescue: flexible_gain > rescue,
           id="rescue", degree=fits.DEGREE, rescue=RESCUE)
     return {"quadratic_best": float(fits.PENALTIES[best]), "quadratic_best_rmse": rmse[best],
             "quadratic_smallest_rmse": rmse[0], "gain": gain, "flexible_gain": flexible_gain,
