@@ -72,4 +72,16 @@ def test_the_exercises_answers_by_hand():
     x, y = _throws()
     g, p = answers["chosen_gamma"], answers["chosen_penalty"]
     factor = answers["factor"]
-    assert answers["after"]["held_out_r2"] == pytest.approx(_loo_r2(x, y, g, factor * p), rel=1e-9)
+    errors = {}
+    for name, penalty in (("lower", p / factor), ("chosen", p), ("higher", p * factor)):
+        r2 = _loo_r2(x, y, g, penalty)
+        assert answers["moved"][name]["held_out_r2"] == pytest.approx(r2, rel=1e-9)
+        errors[name] = (1 - r2) * np.mean((y - y.mean()) ** 2)
+        assert answers["moved"][name]["held_out_mse"] == pytest.approx(errors[name], rel=1e-9)
+    assert errors["chosen"] < min(errors["lower"], errors["higher"])
+
+
+def test_the_middle_dual_weight_is_zero_because_the_middle_person_is_average():
+    found = three_people()
+    heights, weights = np.asarray(found.rows, dtype=float)[:, 0], np.asarray(found.target, float)
+    assert heights[1] == heights.mean() and weights[1] == weights.mean()

@@ -11,6 +11,10 @@ from kreport.report import bound, claim
 from . import fits
 from .kernels import crossings, named_shares
 
+#: Where the code exercise starts its bisection (γ in 1/unit²): a factor of ten
+#: around the first crossing, chosen without it, left of the second.
+BISECTION_BRACKET = (1e-3, 1e-2)
+
 
 def exercises():
     """Three exercises on the measured four: pencil, pencil, code."""
@@ -31,7 +35,9 @@ def exercises():
     # 3. In code: the first crossing of the RBF sweep, found again by bisection on the
     # library's own shares (not the page's root finder).
     first, _ = crossings()
-    low, high = first / 2, first * 2
+    low, high = BISECTION_BRACKET
+    claim("the bracket holds the first crossing and not the second",
+          low < first < high < crossings()[1], id="bracket")
     for _ in range(60):
         middle = np.sqrt(low * high)
         shares_here = named_shares(middle)
@@ -44,5 +50,5 @@ def exercises():
         "eigenvalues": eigenvalues[:2], "n": n, "variances": variances[:2],
         "shares": shares[:2],
         "mean_row": rows.mean(axis=0), "at_mean": bound(float(np.abs(at_mean).max()), -9),
-        "crossing": found, "crossing_shares": at_found[1:3],
+        "crossing": found, "crossing_shares": at_found[1:3], "bracket": list(BISECTION_BRACKET),
     }

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import numpy as np
+# The grid of γ (1/s²) and α searched by leave-one-out is the choosing page's,
+# so that both pages report one chosen setting for the throws.
+from kreport.pages.choosing.settings import PENALTIES
+from kreport.pages.choosing.settings import THROWS_GAMMAS as GAMMAS
 
-#: The RBF gammas (1/s²) and penalties searched by leave-one-out: nine each,
-#: two per factor of ten, a coarser version of the choosing page's grid.
-GAMMAS = tuple(float(g) for g in np.logspace(-2.0, 2.0, 9))
-PENALTIES = tuple(float(p) for p in np.logspace(-6.0, 2.0, 9))
-#: The factor the third exercise raises the penalty by: not a step of the grid
-#: above, so the answer is not already one of the settings it scored.
-PENALTY_FACTOR = 300.0
+#: The factor the third exercise moves the chosen penalty by, down and up: close
+#: to the grid's step (a factor of root ten) but not on it, so the answer is not
+#: one of the settings the search already scored.
+PENALTY_FACTOR = 3.0
 #: Where the first figure draws the curves: the throws' time span, finely.
 CURVE_POINTS = 200
+
+__all__ = ["CURVE_POINTS", "GAMMAS", "PENALTIES", "PENALTY_FACTOR"]
