@@ -191,7 +191,7 @@ def exercises():
           abs(pair.scores_[0, 0] - pair.scores_[1, 0] - feature_distance) < 1e-12,
           id="distance")
     # 3. The ring without centring: the numpy lines with K in place of Kc.
-    X, mask = np.array(rows("ring")), inner("ring")
+    X = np.array(rows("ring"))
     skipped = NUMPY_ROUTE.replace("Kc = C @ K @ C", "Kc = K")
     if skipped == NUMPY_ROUTE:
         raise ValueError("the numpy lines no longer centre with 'Kc = C @ K @ C'")
