@@ -81,8 +81,8 @@ def _three_centred() -> dict:
         "three_values": [odd_value, even_value], "three_shares": fitted.shares_,
         "three_variance": fitted.variances_[0], "three_beta": coefficients[0],
         "three_score": scores[0],
-        "three_middle": bound([coefficients[1], scores[1]], -10), "odd_always_low": float(CHECK_GAMMAS[0]),
-        "odd_always_high": float(CHECK_GAMMAS[-1]),
+        "three_middle": bound([coefficients[1], scores[1]], -10),
+        "odd_always_low": float(CHECK_GAMMAS[0]), "odd_always_high": float(CHECK_GAMMAS[-1]),
     }
 
 
@@ -104,7 +104,8 @@ def _three_uncentred() -> dict:
     claim("the odd direction keeps its eigenvalue and drops to second",
           abs(values[1] - odd_value) < 1e-12, id="odd_second")
     return {
-        "pair": whole(PAIR), "middle": whole(MIDDLE), "small": small, "raw_values": values, "raw_share": values[0] / np.trace(table),
+        "pair": whole(PAIR), "middle": whole(MIDDLE), "small": small, "raw_values": values,
+        "raw_share": values[0] / np.trace(table),
         "raw_leading": leading,
     }
 
