@@ -53,13 +53,24 @@ def results():
             for part in (kernel_pca, kernel_pca_gamma, kernel_pca_limits)}
 
 
+#: Each part has its own exercises, a section of that name on each page; they are
+#: read per part (``exercises`` below), not merged.
+OWN = {"exercises"}
+
+
 @pytest.fixture(scope="module")
 def facts(results):
     merged = {}
     for result in results.values():
-        assert not set(merged) & set(result.facts), "two parts compute one section"
-        merged.update(result.facts)
+        shared = {name: value for name, value in result.facts.items() if name not in OWN}
+        assert not set(merged) & set(shared), "two parts compute one section"
+        merged.update(shared)
     return merged
+
+
+@pytest.fixture(scope="module")
+def exercises(results):
+    return results["kernel-pca"].facts["exercises"]
 
 
 def centre(table):
@@ -267,3 +278,85 @@ def test_noise_is_printed_as_bounds(facts):
     for key in ("identity_error", "ring_resend"):
         assert isinstance(facts["centring"][key], Bound)
     assert isinstance(facts["tied_directions"]["tie_gap"], Bound)
+
+
+# ---------------------------------------------------------------- the exercises
+
+
+def three_heights():
+    with open(DATA / "three_people.csv", newline="") as handle:
+        return np.array([[float(r["height_cm"])] for r in csv.DictReader(handle)])
+
+
+def test_exercise_three_heights_centred_by_hand(exercises):
+    from sklearn.decomposition import KernelPCA as SklearnKernelPCA
+
+    heights = three_heights()
+    gamma = exercises["three_gamma"]
+    table = rbf(heights, gamma)
+    assert exercises["heights"] == [169, 170, 171]
+    assert [exercises["near"], exercises["far"]] == pytest.approx(
+        [np.exp(-gamma), np.exp(-4 * gamma)], rel=1e-12)
+    centred = centre(table)
+    assert np.array(exercises["three_centred"]) == pytest.approx(centred, rel=1e-12)
+    # by hand: the odd eigenvalue is 1 − K₁₃, the even one 1 − (4K₁₂ − K₁₃)/3
+    near, far = np.exp(-gamma), np.exp(-4 * gamma)
+    by_hand = [1 - far, 1 - (4 * near - far) / 3]
+    values = np.linalg.eigvalsh(centred)[::-1]
+    assert exercises["three_values"] == pytest.approx(by_hand, rel=1e-12)
+    assert exercises["three_values"] == pytest.approx(values[:2], rel=1e-12)
+    assert np.array(exercises["even_image"]) == pytest.approx(by_hand[1] * np.array([1, -2, 1]),
+                                                             rel=1e-12)
+    assert exercises["three_variance"] == pytest.approx(values[0] / 2, rel=1e-12)
+    # scikit-learn: raw eigenvalues, and coordinates ±√(λ₁/2) for the outer two
+    fitted = SklearnKernelPCA(kernel="rbf", gamma=gamma, n_components=2).fit(heights)
+    assert fitted.eigenvalues_ == pytest.approx(values[:2], rel=1e-10)
+    scores = fitted.transform(heights)[:, 0]
+    scores = scores * np.sign(scores[0])
+    assert exercises["three_score"] == pytest.approx(scores[0], rel=1e-9)
+    assert exercises["three_score"] == pytest.approx(np.sqrt(by_hand[0] / 2), rel=1e-12)
+    assert exercises["three_beta"] == pytest.approx(1 / np.sqrt(2 * by_hand[0]), rel=1e-12)
+    assert abs(scores[1]) < 1e-10
+    # the odd direction first at every gamma: λ₁ − λ₂ = 4 (K₁₂ − K₁₃) / 3 > 0
+    for g in np.geomspace(1e-3, 10, 9):
+        v = np.linalg.eigvalsh(centre(rbf(heights, g)))[::-1]
+        assert v[0] - v[1] == pytest.approx(4 * (np.exp(-g) - np.exp(-4 * g)) / 3, rel=1e-6)
+
+
+def test_exercise_three_heights_uncentred(exercises):
+    table = rbf(three_heights(), exercises["three_gamma"])
+    values, vectors = np.linalg.eigh(table)
+    values, vectors = values[::-1], vectors[:, ::-1]
+    assert exercises["raw_values"] == pytest.approx(values, rel=1e-12)
+    assert exercises["raw_share"] == pytest.approx(values[0] / 3, rel=1e-12)
+    leading = vectors[:, 0] * np.sign(vectors[0, 0])
+    assert exercises["raw_leading"] == pytest.approx(leading, rel=1e-10)
+    near, far = table[0, 1], table[0, 2]
+    small = np.array([[1 + far, np.sqrt(2) * near], [np.sqrt(2) * near, 1]])
+    assert np.array(exercises["small"]) == pytest.approx(small, rel=1e-12)
+    # the odd eigenvalue is second, unchanged by the centring
+    assert values[1] == pytest.approx(1 - far, rel=1e-12)
+
+
+def test_exercise_newcomer_at_the_inner_mean(exercises):
+    from sklearn.decomposition import KernelPCA as SklearnKernelPCA
+
+    fitted = SklearnKernelPCA(kernel="rbf", gamma=RING_GAMMA).fit(RING)
+    scores = fitted.transform(RING)[:, 0]
+    sign = np.sign(scores[RING_INNER].mean())
+    newcomer = RING[RING_INNER].mean(axis=0)
+    assert exercises["newcomer"] == pytest.approx(newcomer, rel=1e-12)
+    placed = sign * fitted.transform(newcomer[None, :])[0, 0]
+    assert exercises["newcomer_coordinate"] == pytest.approx(placed, rel=1e-8)
+    assert exercises["inner_scores"] == pytest.approx(
+        [sign * scores[RING_INNER].min(), sign * scores[RING_INNER].max()], rel=1e-8)
+    assert placed > sign * scores[RING_INNER].max()
+    # the lazy centring by hand: k_q less its own mean, against β₁
+    table = rbf(RING, RING_GAMMA)
+    values, vectors = np.linalg.eigh(centre(table))
+    beta = vectors[:, -1] / np.sqrt(values[-1])
+    beta = beta * np.sign(beta[RING_INNER].mean())
+    k_q = np.exp(-RING_GAMMA * ((RING - newcomer) ** 2).sum(axis=1))
+    lazy = (k_q - k_q.mean()) @ beta
+    assert exercises["wrong_coordinate"] == pytest.approx(lazy, rel=1e-9)
+    assert exercises["shift"] == pytest.approx(table.mean(axis=0) @ beta, rel=1e-9)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import arc, centring, figures, gram, ring
+from . import arc, centring, exercises, figures, gram, ring
 
 GAMMA_PAGE, LIMITS_PAGE = "kernel-pca-gamma", "kernel-pca-limits"
 
@@ -84,7 +84,7 @@ page = Page(
     sections=[
         ring.ring_problem, arc.arc_under_pca, gram.recipe, gram.gram_route, gram.two_scales,
         gram.uncentred, centring.centring, arc.kernel_table, ring.ring_coefficients,
-        ring.orthogonality, ring.ring_shares,
+        ring.orthogonality, ring.ring_shares, exercises.exercises,
     ],
     figures=[
         Figure("ring", figures.ring,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from kreport.pages.kernel_pca import choosing, figures, sweep
 from kreport.report import Figure, Page, Playground
 
-from . import playground
+from . import exercises, playground
 
 page = Page(
     slug="kernel-pca-gamma",
@@ -21,7 +21,7 @@ page = Page(
             "first direction's band, where its edges come from, and the median rule.",
     sections=[
         sweep.tied_directions, sweep.gamma_sweep, sweep.held_out, sweep.band_edges,
-        choosing.median_rule,
+        choosing.median_rule, exercises.exercises,
     ],
     figures=[
         Figure("sweep", figures.sweep_figure,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from kreport.pages.kernel_pca import arc, choosing, declared, figures, limits
 from kreport.report import Figure, Page
 
+from . import exercises
+
 page = Page(
     slug="kernel-pca-limits",
     title="The limits of kernel PCA",
@@ -19,7 +21,7 @@ page = Page(
             "come back to the input, choose the count or the units) and what kreport declares.",
     sections=[
         arc.arc_fold, limits.squared_kernel, limits.no_way_back, choosing.how_many,
-        choosing.units, declared.declaration, declared.behaviour,
+        choosing.units, declared.declaration, declared.behaviour, exercises.exercises,
     ],
     figures=[
         Figure("arc-fold", figures.arc_fold,
