@@ -88,3 +88,62 @@ def test_condition_numbers_agree_with_numpy(result):
 
 def test_the_grid_search_counts_the_throws(result):
     assert result.facts["choosing_together"]["rows"] == len(throws().target)
+
+
+# ---------------------------------------------------------------- the exercises
+
+
+def test_the_exercise_answers_agree_with_numpy_and_scikit_learn(result):
+    from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
+    from sklearn.linear_model import Ridge as SkRidge
+
+    from kreport.data import three_people
+
+    facts = result.facts["exercises"]
+    people, ball = three_people(), throws()
+    # 1. The three people's linear table: one eigenvalue of two, κ of three and 2001.
+    heights = people.rows[:, 0] - people.rows[:, 0].mean()
+    weights = people.target - people.target.mean()
+    table = np.outer(heights, heights)
+    eigenvalues = np.linalg.eigvalsh(table)
+    assert eigenvalues[-1] == pytest.approx(2.0, abs=1e-12)
+    np.testing.assert_allclose(eigenvalues[:2], 0.0, atol=1e-12)
+    assert facts["people_largest"] == 2 and facts["people_kappa"] == 3
+    assert np.linalg.cond(table + np.eye(3)) == pytest.approx(3.0, rel=1e-12)
+    small = np.linalg.cond(table + 1e-3 * np.eye(3))
+    assert small == pytest.approx(2001.0, rel=1e-9)
+    assert facts["people_small_kappa"] == pytest.approx(small, rel=1e-9)
+    slope = SkRidge(alpha=1.0).fit(people.rows, people.target).coef_[0]
+    least_squares = np.linalg.lstsq(heights[:, None], weights, rcond=None)[0][0]
+    assert (facts["people_slope"], facts["people_least_squares"]) == (4, 6)
+    assert slope / least_squares == pytest.approx(2 / 3, rel=1e-12)
+    assert facts["people_kept"] == pytest.approx(2 / 3, rel=1e-12)
+    # 2. Centimetres to metres: gamma times ten thousand gives the same table.
+    cm = by_hand.rbf(1.0)(people.rows, people.rows)
+    assert facts["cm_neighbour"] == pytest.approx(np.exp(-1.0), rel=1e-12)
+    assert facts["cm_outer"] == pytest.approx(np.exp(-4.0), rel=1e-12)
+    metres = people.rows / 100.0
+    naive = by_hand.rbf(1.0)(metres, metres)
+    assert facts["metre_neighbour"] == pytest.approx(np.exp(-1e-4), rel=1e-12)
+    assert np.all(np.abs(naive - 1) < 1e-3)
+    np.testing.assert_allclose(by_hand.rbf(1e4)(metres, metres), cm, atol=1e-12)
+    assert facts["metre_gamma"] == pytest.approx(1e4, rel=1e-12)
+    # 3. The throws at gamma 0.01: the penalty equal to the arc's eigenvalue.
+    centred = ball.rows - ball.rows.mean(axis=0)
+    values, vectors = np.linalg.eigh(by_hand.rbf(0.01)(centred, centred))
+    values, vectors = values[::-1], vectors[:, ::-1]
+    target = ball.target - ball.target.mean()
+    shares = (vectors.T @ target) ** 2 / (target @ target)
+    assert int(np.argmax(shares)) == 2
+    assert facts["arc_share"] == pytest.approx(shares[2], rel=1e-9)
+    penalty = values[2]
+    assert facts["arc_penalty"] == pytest.approx(penalty, rel=1e-6)
+    # scikit-learn's KernelRidge centres nothing: give it the centred target.
+    sk = SkKernelRidge(alpha=penalty, kernel="rbf", gamma=0.01).fit(ball.rows, target)
+    fitted = sk.predict(ball.rows)
+    r2 = 1 - ((target - fitted) @ (target - fitted)) / (target @ target)
+    assert facts["arc_r2"] == pytest.approx(r2, rel=1e-6)
+    assert r2 == pytest.approx(1 - np.sum(shares * (penalty / (values + penalty)) ** 2),
+                               rel=1e-6)
+    assert facts["arc_flat_r2"] == pytest.approx(
+        by_hand.training_r2(ball.rows, ball.target, 1.0, by_hand.rbf(0.01)), rel=1e-6)

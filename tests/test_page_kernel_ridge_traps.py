@@ -65,3 +65,54 @@ def test_the_refusals_quoted_on_the_page_do_not_recommend_a_badly_conditioned_pe
     # What the page measured just above the threshold: nearly singular, far worse than the mean.
     first = result.facts["mercer"]["above"][0]
     assert first["condition"] > 1000 and first["r2"] < -1
+
+
+# ---------------------------------------------------------------- the exercises
+
+
+def test_the_exercise_answers_agree_with_numpy_and_scikit_learn(result):
+    from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
+    from sklearn.linear_model import Ridge as SkRidge
+
+    from kreport.data import three_people
+
+    facts = result.facts["exercises"]
+    people = three_people()
+    heights = people.rows[:, 0]
+    target = people.target - people.target.mean()
+    # 1. Only the target centred: scikit-learn's ridge with no intercept on the raw heights.
+    wrong = SkRidge(alpha=1.0, fit_intercept=False).fit(people.rows, target).coef_[0]
+    assert wrong == pytest.approx(12 / 86703, rel=1e-9)
+    assert (facts["products"], facts["squares"]) == (12, 86702)
+    assert facts["wrong_slope"] == pytest.approx(wrong, rel=1e-9)
+    assert facts["right_slope"] == 4
+    assert SkRidge(alpha=1.0).fit(people.rows, people.target).coef_[0] == pytest.approx(4.0)
+    assert np.max(np.abs(heights * wrong)) < 0.05
+    # 2. The first diagonal entry exempt: plain numpy.
+    centred = heights - heights.mean()
+    system = np.outer(centred, centred) + np.diag([0.0, 1.0, 1.0])
+    weights = np.linalg.solve(system, target)
+    np.testing.assert_allclose(weights, [-6.0, 0.0, 0.0], atol=1e-12)
+    assert facts["exempt_weights"] == [-6, 0, 0]
+    assert facts["exempt_system"] == [[1, 0, -1], [0, 1, 0], [-1, 0, 2]]
+    slope = centred @ weights
+    assert slope == pytest.approx(np.polyfit(heights, people.target, 1)[0], abs=1e-10)
+    assert facts["exempt_slope"] == 6
+    assert facts["exempt_answer"] == pytest.approx(
+        people.target.mean() + slope * (170.5 - heights.mean()), abs=1e-10)
+    # 3. The crowd with nothing centred is scikit-learn's own KernelRidge.
+    people = crowd()
+    sk = SkKernelRidge(alpha=1.0, kernel="rbf", gamma=0.01).fit(people.rows, people.target)
+    assert facts["plain_r2"] == pytest.approx(sk.score(people.rows, people.target), rel=1e-9)
+    assert facts["plain_r2"] < 0
+    queries = [[people.rows.mean()], [250.0]]
+    plain = sk.predict(queries)
+    assert facts["plain_at_mean"] == pytest.approx(plain[0], rel=1e-9)
+    assert abs(plain[1]) < 1e-10
+    centred_fit = SkKernelRidge(alpha=1.0, kernel="rbf", gamma=0.01).fit(
+        people.rows, people.target - people.target.mean())
+    answers = centred_fit.predict(queries) + people.target.mean()
+    assert facts["centred_at_mean"] == pytest.approx(answers[0], rel=1e-9)
+    assert answers[1] == pytest.approx(people.target.mean(), abs=1e-10)
+    assert facts["centred_r2"] == pytest.approx(
+        by_hand.training_r2(people.rows, people.target, 1.0, by_hand.rbf(0.01)), rel=1e-9)

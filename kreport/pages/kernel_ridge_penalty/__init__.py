@@ -11,7 +11,7 @@ from __future__ import annotations
 from kreport.pages.kernel_ridge import figures, heldout, kernels, penalty
 from kreport.report import Figure, Page, Playground
 
-from . import playground
+from . import exercises, playground
 
 page = Page(
     slug="kernel-ridge-penalty",
@@ -25,6 +25,7 @@ page = Page(
         kernels.units,
         penalty.penalty_as_conditioning,
         heldout.choosing_together,
+        exercises.exercises,
     ],
     figures=[
         Figure("degrees", figures.degrees,

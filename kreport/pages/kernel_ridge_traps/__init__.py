@@ -11,6 +11,8 @@ from __future__ import annotations
 from kreport.pages.kernel_ridge import declared, figures, penalty, pitfalls, timing
 from kreport.report import Figure, Page
 
+from . import exercises
+
 page = Page(
     slug="kernel-ridge-traps",
     title="Kernel ridge regression: traps, and what an implementation declares",
@@ -29,6 +31,7 @@ page = Page(
         penalty.zero_penalty,
         declared.declarations,
         declared.behaviour,
+        exercises.exercises,
     ],
     figures=[
         Figure("timings", figures.timings,
