@@ -196,6 +196,7 @@ def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
     published = json.loads(filled)
     built.problems += checks.notebook_stray_digits(published, f"docs/{notebook.target}")
     built.problems += checks.notebook_citations(published, f"docs/{notebook.target}")
+    built.problems += checks.notebook_unchecked_comparisons(published, f"docs/{notebook.target}")
     built.echo(f"  {notebook.target:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims  notebook {origin} in "
                        f"{time.perf_counter() - started:.1f} s")

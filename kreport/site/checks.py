@@ -181,6 +181,15 @@ def notebook_stray_digits(notebook: dict, where: str) -> list[str]:
     return problems
 
 
+def notebook_unchecked_comparisons(notebook: dict, where: str) -> list[str]:
+    """The comparison check of a page, run on each of a notebook's markdown cells."""
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "markdown":
+            problems += unchecked_comparisons("".join(cell["source"]), f"{where} cell {index}")
+    return problems
+
+
 def notebook_citations(notebook: dict, where: str) -> list[str]:
     """Citations and footnotes in a notebook's markdown: only pages turn ``[@key]``
     into footnotes (mkdocs-jupyter renders a notebook's markdown without the

@@ -14,6 +14,7 @@ the stability check.
 from __future__ import annotations
 
 import copy
+import html
 import json
 import re
 from pathlib import Path
@@ -26,6 +27,7 @@ from kreport.report.render import RenderLog, fact_views, make_environment
 
 from .cache import imported_kreport_modules
 
+SPACE_BEFORE_TICK = re.compile(r'(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*)(?=<span class="claim-mark")')
 MACHINE_SPECIFIC = re.compile(r" at 0x[0-9a-f]+")
 MAGIC = re.compile(r"^\s*[%!].*$", re.M)
 
@@ -128,11 +130,38 @@ def _number_ids(output: dict) -> None:
         data["image/svg+xml"] = number_svg_ids(svg).decode()
 
 
+def notebook_claim_mark(ref: str, sentence: str) -> str:
+    """A page's tick links to its claim in the page's audit block; a notebook has no
+    such block, so its tick names the claim in its tooltip and links nowhere."""
+    return (f'<span class="claim-mark" tabindex="0" '
+            f'title="Checked by the build: {html.escape(sentence, quote=True)}" '
+            f'aria-label="checked by the build: {html.escape(ref, quote=True)}">✓</span>')
+
+
 def fill_markdown(notebook: Notebook, cleaned: dict, result: PageResult,
                   log: RenderLog | None = None) -> bytes:
-    """The notebook with each markdown cell rendered from the published facts."""
+    """The notebook with each markdown cell rendered from the published facts.
+
+    As in a page template, ``{{ checked("section.id") }}`` marks a sentence that a
+    claim states and ``{{ unchecked("why") }}`` exempts one from the comparison check."""
     environment = make_environment(notebook.source.parent, log)
     views = fact_views(result.facts, result.sources)
+    claims = {claim.ref: claim for claim in result.claims if claim.ref}
+
+    def checked(ref: str) -> str:
+        if ref not in claims:
+            raise NotebookFailed(f"{notebook.source.name} marks a sentence as checked by claim "
+                                 f"{ref!r}, which no cell makes; its claims with ids are "
+                                 f"{sorted(claims)}")
+        return notebook_claim_mark(ref, claims[ref].sentence)
+
+    def unchecked(reason: str) -> str:
+        if len(reason.split()) < 3:
+            raise NotebookFailed(f"{notebook.source.name}: unchecked({reason!r}) needs a "
+                                 "reason in words")
+        return f"<!-- unchecked: {html.escape(reason)} -->"
+
+    environment.globals.update(checked=checked, unchecked=unchecked)
     filled = copy.deepcopy(cleaned)
     for cell in filled["cells"]:
         if cell["cell_type"] != "markdown":
@@ -140,5 +169,6 @@ def fill_markdown(notebook: Notebook, cleaned: dict, result: PageResult,
         source = "".join(cell["source"])
         if "{{" in source or "{%" in source:
             text = environment.from_string(source).render(views)
+            text = SPACE_BEFORE_TICK.sub("", text)
             cell["source"] = text.splitlines(keepends=True)
     return (json.dumps(filled, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode()
