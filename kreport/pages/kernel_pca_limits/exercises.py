@@ -82,7 +82,7 @@ def _arc_angle() -> dict:
     claim("the first coordinate alone turns back {turns} times", first_turns == 2,
           id="first_turns", turns=first_turns)
     claim("the people go most of the way round, more than {limit} degrees",
-          swept > 270, id="most", limit=270)
+          lambda limit: swept > limit, id="most", limit=270)
     return {"swept": swept, "smallest_step": float(np.abs(steps).min()),
             "largest_step": float(np.abs(steps).max()),
             "radius_range": [radius.min(), radius.max()], "first_turns": first_turns,

@@ -205,7 +205,7 @@ def exercises():
     claim("the raw first eigenvalue is larger than the centred one",
           uncentred["lam"][0] > worked.eigenvalues_[0], id="raw_larger")
     claim("the raw first coordinates follow the centred ones with a correlation above {limit}",
-          correlation > UNCENTRED_CORRELATION, id="follows", limit=UNCENTRED_CORRELATION)
+          lambda limit: correlation > limit, id="follows", limit=UNCENTRED_CORRELATION)
     return {
         # 1.
         "people": exact(np.rint(people).astype(int).tolist(), "whole centimetres and kilograms"),

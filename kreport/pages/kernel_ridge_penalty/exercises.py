@@ -53,18 +53,21 @@ def _conditioning():
         kappas.append(float(np.linalg.cond(system)))
         smallest_gaps.append(abs(float(np.linalg.eigvalsh(system)[0]) - penalty) / penalty)
     claim("numpy's condition number is (λ + α)/α at both penalties (to {tol} relative)",
-          all(abs(k / ((largest + p) / p) - 1) < 1e-12
+          lambda tol: all(abs(k / ((largest + p) / p) - 1) < tol
               for k, p in zip(kappas, (PENALTY, SMALL_PENALTY), strict=True)),
           id="people_kappa", tol=1e-12)
     claim("at both penalties the smallest eigenvalue of the penalised table is the penalty "
-          "itself (to {tol} relative)", max(smallest_gaps) < 1e-9, id="people_floor", tol=1e-9)
+          "itself (to {tol} relative)", lambda tol: max(smallest_gaps) < tol, id="people_floor",
+          tol=1e-9)
     kept = largest / (largest + PENALTY)
     slope = float(slope_from_dual(kernel_fit("three_people", LINEAR, PENALTY))[0])
     least_squares = float(heights @ weights / largest)
     claim("the dual slope over the least-squares slope is the share λ/(λ + α) the fit keeps "
-          "(to {tol})", abs(slope / least_squares - kept) < 1e-12, id="people_kept", tol=1e-12)
+          "(to {tol})", lambda tol: abs(slope / least_squares - kept) < tol, id="people_kept",
+          tol=1e-12)
     claim("the slope and the least-squares slope are whole (to {tol})",
-          max(abs(slope - round(slope)), abs(least_squares - round(least_squares))) < NEAR_WHOLE,
+          lambda tol: max(abs(slope - round(slope)),
+          abs(least_squares - round(least_squares))) < tol,
           id="people_whole", tol=NEAR_WHOLE)
     return {
         "people_heights": _whole(heights), "people_weights": _whole(weights),
@@ -84,10 +87,10 @@ def _units():
     rescaled_gamma = THROWS_GAMMA * CM_PER_M**2
     rescaled = kernels.rbf(rescaled_gamma)(metres, metres)
     claim("with gamma multiplied by the square of {factor} the table in metres is the table in "
-          "centimetres (to {tol})", np.max(np.abs(rescaled - centimetres)) < 1e-12,
+          "centimetres (to {tol})", lambda tol: np.max(np.abs(rescaled - centimetres)) < tol,
           id="same_table", factor=CM_PER_M, tol=1e-12)
     claim("at the same number for gamma, every entry of the table in metres is within {tol} of "
-          "one", np.max(np.abs(naive - 1)) < 1e-3, id="near_ones", tol=1e-3)
+          "one", lambda tol: np.max(np.abs(naive - 1)) < tol, id="near_ones", tol=1e-3)
     return {
         "heights": np.rint(rows[:, 0]).astype(int).tolist(), "gamma": THROWS_GAMMA,
         "cm_neighbour": float(centimetres[0, 1]), "cm_outer": float(centimetres[0, 2]),
@@ -111,7 +114,7 @@ def _arc_kept():
     claim("the eigenvector that carries most of the centred heights is the third",
           arc == ARC_DIRECTION, id="arc_third")
     claim("the training R² at that penalty is one minus the sum of each share times the "
-          "squared part the penalty removes (to {tol})", abs(r2 - predicted) < 1e-9,
+          "squared part the penalty removes (to {tol})", lambda tol: abs(r2 - predicted) < tol,
           id="r2_from_shares", tol=1e-9)
     flat_r2 = r_squared("throws", kernel_fit("throws", kernel, PENALTY))
     claim("that penalty's training R² is far above the worked penalty's", r2 > flat_r2 + 0.5,
