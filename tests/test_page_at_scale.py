@@ -216,3 +216,44 @@ def test_part_one_exercises_agree_with_scikit_learn_and_numpy(facts, rows):
         best = np.sqrt(np.sum(values[row["count"]:] ** 2)) / np.linalg.norm(K)
         assert row["best"] == pytest.approx(best, rel=1e-6)
         assert error >= best
+
+
+def test_part_two_exercises_agree_with_scikit_learn_and_numpy(facts, rows):
+    from sklearn.kernel_approximation import Nystroem as SklearnNystroem
+
+    answers = facts["large_exercises"]
+    # The wall of a stated machine: the largest n whose tables fit, found by counting up.
+    memory = answers["gib"] * 2**30
+    n = int(np.floor(np.sqrt(memory / (answers["tables"] * 8))))
+    while answers["tables"] * 8 * (n + 1) ** 2 <= memory:
+        n += 1
+    assert answers["wall_rows"] == n == 2**15
+    assert answers["table_gib"] * 2**30 == np.zeros((1, 1)).nbytes * n * n
+    assert answers["feature_mib"] * 2**20 == 8 * n * answers["wall_centres"]
+    assert answers["held_rows"] == memory // (8 * answers["wall_centres"])
+    # FALKON's passes at M = ⌊√n⌋.
+    m = int(np.floor(np.sqrt(answers["rows"])))
+    assert answers["centres"] == m
+    assert answers["passes"] == m == answers["normal_work"] // answers["pass_work"]
+    assert answers["system_mib"] == pytest.approx(8 * m * m / 2**20, rel=1e-15)
+    assert answers["features_gib"] == pytest.approx(8 * answers["rows"] * m / 2**30, rel=1e-15)
+    # Block sums with scikit-learn's Nystroem (its landmarks are kreport's, by the same rule),
+    # against ridge on the whole feature table with the target centred.
+    X, y, Xq, yq = rows
+    sk = SklearnNystroem(gamma=GAMMA, n_components=answers["count"],
+                         random_state=LANDMARK_SEED).fit(X)
+    normal, right = 0.0, 0.0
+    for start in range(0, len(X), answers["block"]):
+        block = sk.transform(X[start : start + answers["block"]])
+        normal = normal + block.T @ block
+        right = right + block.T @ (y[start : start + answers["block"]] - y.mean())
+    weights = np.linalg.solve(normal + PENALTY * np.eye(answers["count"]), right)
+    whole = sk.transform(X)
+    at_once = np.linalg.solve(whole.T @ whole + PENALTY * np.eye(answers["count"]),
+                              whole.T @ (y - y.mean()))
+    np.testing.assert_allclose(weights, at_once, rtol=0, atol=1e-10)
+    error = np.sqrt(np.mean((y.mean() + sk.transform(Xq) @ weights - yq) ** 2))
+    assert answers["error"] == pytest.approx(error, rel=1e-6)
+    part_one = facts["kernel_ridge"]["rows"][COUNTS.index(answers["count"])]["error"]
+    assert answers["part_one_error"] == pytest.approx(part_one, rel=1e-9)
+    assert answers["blocks"] == len(range(0, len(X), answers["block"]))
