@@ -50,7 +50,8 @@ def _wall() -> dict:
           factor=50)
     return {"gib": MACHINE_GIB, "tables": TABLES, "bytes": BYTES_PER_NUMBER,
             "wall_rows": rows, "table_gib": BYTES_PER_NUMBER * rows * rows // GIB,
-            "gib_bytes": GIB, "wall_centres": LARGE_CENTRES, "feature_mib": features // MIB, "held_rows": held_rows}
+            "gib_bytes": GIB, "wall_centres": LARGE_CENTRES, "feature_mib": features // MIB,
+            "held_rows": held_rows}
 
 
 def _passes() -> dict:

@@ -36,7 +36,8 @@ def _mean_model() -> dict:
     training = y - y.mean()
     held_out = y - without
     r2 = 1.0 - float(np.sum(held_out**2) / np.sum(training**2))
-    claim("each leave-one-out residual of the mean is n over n minus one times its training residual",
+    claim("each leave-one-out residual of the mean is n over n minus one times its training "
+          "residual",
           np.array_equal(held_out, training * n / (n - 1)), id="scaled", exact=WHOLE)
     claim("so the mean's leave-one-out R² is one minus the square of n over n minus one",
           r2 == 1.0 - (n / (n - 1)) ** 2, id="r2_formula", exact=WHOLE)
@@ -44,9 +45,9 @@ def _mean_model() -> dict:
     m = len(t)
     throws_residuals = t - (m * t.mean() - t) / (m - 1)
     throws_r2 = 1.0 - float(np.sum(throws_residuals**2) / np.sum((t - t.mean()) ** 2))
-    claim("on the throws too the mean's leave-one-out R² is one minus the square of n over n minus one "
-          "(to {tol})", abs(throws_r2 - (1.0 - (m / (m - 1)) ** 2)) < 1e-12, id="throws_r2",
-          tol=1e-12)
+    claim("on the throws too the mean's leave-one-out R² is one minus the square of n over n "
+          "minus one (to {tol})", abs(throws_r2 - (1.0 - (m / (m - 1)) ** 2)) < 1e-12,
+          id="throws_r2", tol=1e-12)
     claim("the mean's leave-one-out R² is below zero on both", r2 < 0 and throws_r2 < 0,
           id="below_zero")
     return {"weights": _whole(y), "mean": _whole(y.mean()), "without": _whole(without),
