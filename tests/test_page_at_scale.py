@@ -39,8 +39,11 @@ def large_result():
 
 @pytest.fixture(scope="module")
 def facts(result, large_result):
-    assert not set(result.facts) & set(large_result.facts), "two parts compute one section"
-    return {**result.facts, **large_result.facts}
+    # Each part has its own exercises; every other section belongs to one part only.
+    shared = set(result.facts) & set(large_result.facts) - {"exercises"}
+    assert not shared, "two parts compute one section"
+    return {**result.facts, **large_result.facts, "exercises": result.facts["exercises"],
+            "large_exercises": large_result.facts.get("exercises")}
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +173,87 @@ def test_every_row_a_landmark_is_the_exact_fit(facts):
     section = facts["landmarks"]
     assert section["all_rows"] == section["all_rows_rank"] == 1500
     assert section["all_rows_agreement"].exponent == -9
+
+
+def test_part_one_exercises_agree_with_scikit_learn_and_numpy(facts, rows):
+    from sklearn.kernel_approximation import Nystroem as SklearnNystroem
+
+    answers = facts["exercises"]
+    # What the table costs, counted in plain integers.
+    n, m = len(rows[0]), COUNTS[3]
+    assert (answers["n"], answers["m"]) == (n, m)
+    assert answers["table_bytes"] == np.zeros((n, n)).nbytes
+    assert answers["feature_bytes"] == np.zeros((n, m)).nbytes
+    assert answers["landmark_bytes"] == np.zeros((m, m)).nbytes
+    assert answers["work_ratio"] * answers["nystroem_work"] == answers["exact_work"] == n**3
+    assert answers["doubled_table_bytes"] == 4 * answers["table_bytes"]
+    assert answers["doubled_exact_work"] == 8 * answers["exact_work"]
+    assert answers["doubled_feature_bytes"] == 2 * answers["feature_bytes"]
+    # One landmark on the three people's heights: K_nM K_MM⁻¹ K_Mn with B as the landmark.
+    heights = np.asarray(data.three_people().rows, dtype=float)[:, :1]
+    gamma = answers["people_gamma"]
+    table = rbf(heights, heights, gamma)
+    column = rbf(heights, heights[1:2], gamma)
+    approximate = column @ column.T / rbf(heights[1:2], heights[1:2], gamma)[0, 0]
+    np.testing.assert_allclose(answers["exact_table"], table, rtol=1e-14)
+    np.testing.assert_allclose(answers["approximate_table"], approximate, rtol=1e-14)
+    assert np.linalg.matrix_rank(approximate) == 1
+    assert approximate[0, 2] > table[0, 2]
+    difference = eigvalsh(table - approximate)[::-1]
+    assert answers["difference_eigenvalues"] == pytest.approx(difference[:2], rel=1e-12)
+    assert difference[0] == pytest.approx(1 - np.exp(-4 * gamma), rel=1e-12)
+    assert difference[1] == pytest.approx((1 - np.exp(-2 * gamma)) ** 2, rel=1e-12)
+    # Nyström against the best table of its rank, with scikit-learn's Nystroem.
+    X, _, Xq, _ = rows
+    K = rbf(Xq, Xq)
+    values = eigvalsh(K)[::-1]
+    for row in answers["best_rows"]:
+        sk = SklearnNystroem(gamma=GAMMA, n_components=row["count"],
+                             random_state=LANDMARK_SEED).fit(X)
+        features = sk.transform(Xq)
+        error = np.linalg.norm(K - features @ features.T) / np.linalg.norm(K)
+        assert row["nystroem"] == pytest.approx(error, rel=1e-6)
+        best = np.sqrt(np.sum(values[row["count"]:] ** 2)) / np.linalg.norm(K)
+        assert row["best"] == pytest.approx(best, rel=1e-6)
+        assert error >= best
+
+
+def test_part_two_exercises_agree_with_scikit_learn_and_numpy(facts, rows):
+    from sklearn.kernel_approximation import Nystroem as SklearnNystroem
+
+    answers = facts["large_exercises"]
+    # The wall of a stated machine: the largest n whose tables fit, found by counting up.
+    memory = answers["gib"] * 2**30
+    n = int(np.floor(np.sqrt(memory / (answers["tables"] * 8))))
+    while answers["tables"] * 8 * (n + 1) ** 2 <= memory:
+        n += 1
+    assert answers["wall_rows"] == n == 2**15
+    assert answers["table_gib"] * 2**30 == np.zeros((1, 1)).nbytes * n * n
+    assert answers["feature_mib"] * 2**20 == 8 * n * answers["wall_centres"]
+    assert answers["held_rows"] == memory // (8 * answers["wall_centres"])
+    # FALKON's passes at M = ⌊√n⌋.
+    m = int(np.floor(np.sqrt(answers["rows"])))
+    assert answers["centres"] == m
+    assert answers["passes"] == m == answers["normal_work"] // answers["pass_work"]
+    assert answers["system_mib"] == pytest.approx(8 * m * m / 2**20, rel=1e-15)
+    assert answers["features_gib"] == pytest.approx(8 * answers["rows"] * m / 2**30, rel=1e-15)
+    # Block sums with scikit-learn's Nystroem (its landmarks are kreport's, by the same rule),
+    # against ridge on the whole feature table with the target centred.
+    X, y, Xq, yq = rows
+    sk = SklearnNystroem(gamma=GAMMA, n_components=answers["count"],
+                         random_state=LANDMARK_SEED).fit(X)
+    normal, right = 0.0, 0.0
+    for start in range(0, len(X), answers["block"]):
+        block = sk.transform(X[start : start + answers["block"]])
+        normal = normal + block.T @ block
+        right = right + block.T @ (y[start : start + answers["block"]] - y.mean())
+    weights = np.linalg.solve(normal + PENALTY * np.eye(answers["count"]), right)
+    whole = sk.transform(X)
+    at_once = np.linalg.solve(whole.T @ whole + PENALTY * np.eye(answers["count"]),
+                              whole.T @ (y - y.mean()))
+    np.testing.assert_allclose(weights, at_once, rtol=0, atol=1e-10)
+    error = np.sqrt(np.mean((y.mean() + sk.transform(Xq) @ weights - yq) ** 2))
+    assert answers["error"] == pytest.approx(error, rel=1e-6)
+    part_one = facts["kernel_ridge"]["rows"][COUNTS.index(answers["count"])]["error"]
+    assert answers["part_one_error"] == pytest.approx(part_one, rel=1e-9)
+    assert answers["blocks"] == len(range(0, len(X), answers["block"]))

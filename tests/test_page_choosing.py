@@ -122,3 +122,64 @@ def test_training_r2_falls_with_the_penalty_in_numpy():
             fitted = _fit_predict(x, y, x, gamma, penalty)
             scores.append(1.0 - np.sum((y - fitted) ** 2) / np.sum((y - y.mean()) ** 2))
         assert np.all(np.diff(scores) < 0)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_numpy(facts):
+    from sklearn.kernel_ridge import KernelRidge as SklearnKernelRidge
+    from sklearn.linear_model import Ridge as SklearnRidge
+    from sklearn.model_selection import LeaveOneOut
+
+    from kreport.data import three_people
+
+    answers = facts["exercises"]
+    # The mean, held out: refit "the mean of the others" n times.
+    for fixture, key in ((three_people, "mean_r2"), (throws, "throws_r2")):
+        _, y = _data(fixture)
+        residuals = np.array([y[test][0] - y[train].mean()
+                              for train, test in LeaveOneOut().split(y)])
+        r2 = 1.0 - np.sum(residuals**2) / np.sum((y - y.mean()) ** 2)
+        assert answers[key] == pytest.approx(r2, rel=1e-12)
+        if fixture is three_people:
+            assert answers["held_out"] == pytest.approx(residuals.tolist(), abs=1e-12)
+            assert answers["without"] == pytest.approx((y - residuals).tolist(), abs=1e-12)
+    # The shortcut for the line: scikit-learn's Ridge fits an unpenalised intercept, which
+    # is what kernel ridge with the linear kernel does here.
+    x, y = _data(three_people)
+    alpha = answers["line_penalty"]
+    line = SklearnRidge(alpha=alpha).fit(x[:, None], y)
+    assert answers["slope"] == pytest.approx(line.coef_[0], rel=1e-12)
+    assert answers["fitted"] == pytest.approx(line.predict(x[:, None]).tolist(), rel=1e-12)
+    refit = SklearnRidge(alpha=alpha).fit(x[1:, None], y[1:])
+    assert answers["refit_slope"] == pytest.approx(refit.coef_[0], rel=1e-12)
+    assert answers["refit_prediction"] == pytest.approx(refit.predict(x[:1, None])[0], rel=1e-12)
+    design = np.column_stack([np.ones(3), x - x.mean()])
+    hat = design @ np.linalg.solve(design.T @ design + np.diag([0.0, alpha]), design.T)
+    assert answers["leverage_a"] == pytest.approx(hat[0, 0], rel=1e-12)
+    shortcut = (y[0] - line.predict(x[:1, None])[0]) / (1.0 - hat[0, 0])
+    assert answers["shortcut_a"] == pytest.approx(shortcut, rel=1e-9)
+    assert answers["shortcut_a"] == pytest.approx(y[0] - refit.predict(x[:1, None])[0], rel=1e-9)
+
+    # The median rule in metres: scikit-learn's KernelRidge on the centred target, refitted.
+    def loo_mse(heights, weights, gamma, penalty):
+        residuals = []
+        for train, test in LeaveOneOut().split(heights):
+            mean = weights[train].mean()
+            model = SklearnKernelRidge(alpha=penalty, kernel="rbf", gamma=gamma)
+            model.fit(heights[train, None], weights[train] - mean)
+            residuals.append(weights[test][0] - mean - model.predict(heights[test, None])[0])
+        return float(np.mean(np.square(residuals)))
+
+    x, y = _data(crowd)
+    metres = x / answers["factor"]
+    i, j = np.triu_indices(len(x), k=1)
+    median_m = np.median((metres[i] - metres[j]) ** 2)
+    assert answers["median_m"] == pytest.approx(median_m, rel=1e-12)
+    assert answers["gamma_m"] == pytest.approx(1.0 / median_m, rel=1e-12)
+    assert answers["gamma_cm"] == pytest.approx(1.0 / np.median((x[i] - x[j]) ** 2), rel=1e-12)
+    assert answers["reach_m"] == pytest.approx(np.sqrt(median_m), rel=1e-12)
+    assert answers["mse_m"] == pytest.approx(
+        loo_mse(metres, y, answers["gamma_m"], answers["penalty"]), rel=1e-9)
+    assert answers["mse_cm"] == pytest.approx(
+        loo_mse(x, y, answers["gamma_cm"], answers["penalty"]), rel=1e-9)
+    assert answers["carried_mse"] == pytest.approx(
+        loo_mse(x, y, answers["gamma_m"], answers["penalty"]), rel=1e-9)

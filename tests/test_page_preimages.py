@@ -99,3 +99,53 @@ def test_scikit_learns_learned_map_is_the_uncentred_one(facts):
     mean = NOISY.mean(axis=0)
     ours = _rbf(scores, scores) @ np.linalg.solve(gram, NOISY - mean) + mean
     assert facts["learned_map"]["error"] == pytest.approx(_error(ours), rel=1e-8)
+
+
+def test_the_exercises_answers_agree_with_scikit_learn_and_scipy(facts):
+    from scipy.optimize import minimize_scalar
+    from sklearn.decomposition import PCA as SklearnPCA
+    from sklearn.metrics.pairwise import rbf_kernel
+    from sklearn.preprocessing import KernelCenterer
+
+    from kreport.data import three_people
+
+    answers = facts["exercises"]
+    # The lifted mean of A and B: the nearest image maximises the mean kernel value, found
+    # here by scipy's bounded search instead of the fixed point.
+    heights = np.asarray(three_people().rows, dtype=float)[:2, :1]
+    for gamma, key, bounds in ((answers["gamma"], "settled", (169.0, 170.0)),
+                               (answers["steep_gamma"], "steep", (169.0, 169.5))):
+        table = rbf_kernel(heights, gamma=gamma)
+
+        def distance(x, gamma=gamma, table=table):
+            return 1.0 + table.mean() - 2.0 * rbf_kernel([[x]], heights, gamma=gamma).mean()
+
+        best = minimize_scalar(distance, bounds=bounds, method="bounded",
+                               options={"xatol": 1e-10})
+        assert answers[key] == pytest.approx(best.x, abs=1e-5)  # a flat optimum
+        if key == "settled":
+            assert answers["squared_length"] == pytest.approx(table.mean(), rel=1e-12)
+            assert answers["distance"] == pytest.approx(best.fun, rel=1e-9)
+        else:
+            assert answers["steep_distance"] == pytest.approx(best.fun, rel=1e-9)
+            assert answers["steep_midpoint_distance"] == pytest.approx(distance(169.5), rel=1e-12)
+    kernel = np.exp(-answers["gamma"])
+    assert answers["first_step"] == pytest.approx((169.0 + 170.0 * kernel) / (1 + kernel),
+                                                  rel=1e-14)
+    # Ordinary PCA with one direction, by scikit-learn, against one half plus the variance.
+    one = SklearnPCA(n_components=1).fit(NOISY)
+    assert answers["measured"] == pytest.approx(
+        _error(one.inverse_transform(one.transform(NOISY))), rel=1e-9)
+    assert answers["predicted"] == pytest.approx(0.5 + np.var(NOISY - CLEAN, ddof=1), rel=1e-12)
+    assert abs(answers["predicted"] - answers["measured"]) < answers["tolerance"]
+
+    # The pairs: eigenvalues of scikit-learn's centred RBF tables.
+    def gaps(rows):
+        table = KernelCenterer().fit_transform(rbf_kernel(rows, gamma=answers["gamma"]))
+        values = np.linalg.eigvalsh(table)[::-1][: 2 * answers["pairs"]]
+        return (values[0::2] - values[1::2]) / values[0::2]
+
+    angles = 2 * np.pi * np.arange(len(NOISY)) / len(NOISY)
+    assert np.max(np.abs(gaps(np.column_stack([np.cos(angles), np.sin(angles)])))) < 1e-12
+    assert np.max(np.abs(gaps(CLEAN))) < 1e-3
+    assert answers["noisy_gaps"] == pytest.approx(gaps(NOISY).tolist(), rel=1e-8)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import accuracy, compare, figures
+from . import accuracy, compare, exercises, figures
 
 LARGE_PAGE = "at-scale-large"
 
@@ -44,6 +44,7 @@ page = Page(
         accuracy.kernel_pca,
         accuracy.kernel_ridge,
         compare.compare,
+        exercises.exercises,
     ],
     figures=[
         Figure("accuracy", figures.accuracy,

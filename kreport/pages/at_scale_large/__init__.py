@@ -13,6 +13,8 @@ from __future__ import annotations
 from kreport.pages.at_scale import beyond, cost, figures, large, measured
 from kreport.report import Figure, Page
 
+from . import exercises
+
 page = Page(
     slug="at-scale-large",
     title="Kernel methods past the memory wall",
@@ -21,7 +23,7 @@ page = Page(
             "million rows and on ten million through Dask, and which method to use when.",
     extra_inputs=(measured.TIMINGS,),
     machine_specific=("wall", "million", "streamed"),
-    sections=[cost.wall, large.million, large.streamed, beyond.beyond],
+    sections=[cost.wall, large.million, large.streamed, beyond.beyond, exercises.exercises],
     figures=[
         Figure("wall", figures.wall,
                alt="Fit time and added memory against the number of rows on log-log axes: "

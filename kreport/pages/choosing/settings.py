@@ -12,3 +12,8 @@ CROWD_GAMMAS = tuple(float(g) for g in np.logspace(-5.0, -1.0, 17))
 PENALTIES = tuple(float(p) for p in np.logspace(-6.0, 2.0, 17))
 #: Folds for k-fold cross-validation.
 FOLDS = 5
+#: The exercises: the penalty of the line on the three people (small whole numbers
+#: keep the hand arithmetic short), and centimetres per metre for the median rule in
+#: other units.
+EXERCISE_PENALTY = 2.0
+CM_PER_M = 100.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import denoise, figures, inverse, methods
+from . import denoise, exercises, figures, inverse, methods
 
 page = Page(
     slug="preimages",
@@ -18,7 +18,7 @@ page = Page(
     summary="Kernel PCA has no way back to the rows; two approximations, and what they do "
             "to a noisy circle.",
     sections=[inverse.no_way_back, methods.fixed_point_method, methods.learned_map,
-              denoise.denoising],
+              denoise.denoising, exercises.exercises],
     figures=[
         Figure("denoised", figures.denoised, rtol=1e-5,
                alt="Four panels of points round a circle: the noisy rows, ordinary PCA's "

@@ -22,3 +22,12 @@ STEP_LIMIT = 50
 INSIDE_RADIUS = 0.9
 #: The gammas compared when checking that the worked gamma is the fixed point's best.
 GAMMAS_TRIED = (0.5, 1.0, 2.0)
+#: The pencil exercise: the lifted mean of two of the three people, by height alone, at
+#: a gamma (in 1/cm²) where the midpoint is its nearest image, and at a steeper one
+#: where it is not.
+EXERCISE_GAMMA = 1.0
+STEEP_GAMMA = 4.0
+#: Ordinary PCA's one-direction error is predicted to within this much.
+PREDICTION_TOLERANCE = 0.01
+#: How many leading pairs of eigenvalues the code exercise compares.
+PAIRS = 3
