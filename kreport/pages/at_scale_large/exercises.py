@@ -46,7 +46,8 @@ def _wall() -> dict:
     features = BYTES_PER_NUMBER * rows * LARGE_CENTRES
     held_rows = memory // (BYTES_PER_NUMBER * LARGE_CENTRES)
     claim("held whole, the features of {centres} landmarks fit more than {factor} times the "
-          "wall's rows", held_rows > 50 * rows, id="features_rows", centres=LARGE_CENTRES,
+          "wall's rows", lambda factor: held_rows > factor * rows, id="features_rows",
+          centres=LARGE_CENTRES,
           factor=50)
     return {"gib": MACHINE_GIB, "tables": TABLES, "bytes": BYTES_PER_NUMBER,
             "wall_rows": rows, "table_gib": BYTES_PER_NUMBER * rows * rows // GIB,
@@ -86,7 +87,7 @@ def _block_sums() -> dict:
     error = fits.held_out_error(predicted)
     part_one = fits.held_out_error(library)
     claim("the block sums' held-out error is part one's at the same M (to {tol} relative)",
-          abs(error / part_one - 1) < 1e-9, id="same_error", tol=1e-9)
+          lambda tol: abs(error / part_one - 1) < tol, id="same_error", tol=1e-9)
     claim("a block holds fewer numbers than the whole feature table",
           BLOCK * count < len(X) * count, id="smaller_block")
     return {"count": count, "block": BLOCK, "n": len(X), "blocks": -(-len(X) // BLOCK),

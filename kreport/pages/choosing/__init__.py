@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kreport.report import Figure, Page
 
-from . import exercises, figures, folds, loo, median, scores, surface
+from . import exercises, figures, folds, loo, median, nested, scores, surface
 
 page = Page(
     slug="choosing",
@@ -19,7 +19,8 @@ page = Page(
     summary="Held-out scores, leave-one-out in closed form, k-fold and the median rule, "
             "measured on the throws and the crowd.",
     sections=[scores.training_against_held_out, loo.exact_leave_one_out, folds.k_fold,
-              median.median_rule, surface.validation_surface, exercises.exercises],
+              median.median_rule, surface.validation_surface, nested.nested_search,
+              exercises.exercises],
     figures=[
         Figure("scores", figures.scores,
                alt="Training and leave-one-out R² on the throws, against gamma at the worked "

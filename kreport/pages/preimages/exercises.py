@@ -49,7 +49,7 @@ def _two_people() -> dict:
     settled = _settle(heights, EXERCISE_GAMMA, a)
     midpoint = float(heights.mean())
     claim("started at A, the fixed point settles at the midpoint (to {tol} cm)",
-          abs(settled - midpoint) < 1e-9, id="midpoint", tol=1e-9)
+          lambda tol: abs(settled - midpoint) < tol, id="midpoint", tol=1e-9)
     distance = _distance(heights, EXERCISE_GAMMA, midpoint)
     claim("the midpoint's image is a positive squared distance from the lifted mean",
           distance > 0.1, id="off_sheet")
@@ -73,7 +73,7 @@ def _pca_one() -> dict:
     predicted = 0.5 + noise**2
     measured = error(pca(1))
     claim("the prediction is within {tol} of the measured error",
-          abs(predicted - measured) < PREDICTION_TOLERANCE, id="predicted",
+          lambda tol: abs(predicted - measured) < tol, id="predicted",
           tol=PREDICTION_TOLERANCE)
     return {"noise": noise, "predicted": predicted, "measured": measured,
             "tolerance": PREDICTION_TOLERANCE}
@@ -103,7 +103,8 @@ def _ties() -> dict:
     noisy_gaps = _gaps(noisy_values)
     even_gaps = _gaps(_centred_eigenvalues(even, count))
     claim("every noisy pair is split by more than {factor} times the largest clean split",
-          np.min(noisy_gaps) > 10 * np.max(np.abs(clean_gaps)), id="noisy_split", factor=10)
+          lambda factor: np.min(noisy_gaps) > factor * np.max(np.abs(clean_gaps)),
+          id="noisy_split", factor=10)
     return {"pairs": PAIRS, "n": n, "gamma": GAMMA, "clean_gap": bound(clean_gaps, -3),
             "even_gap": bound(even_gaps, -12), "noisy_gaps": noisy_gaps.tolist(),
             "noisy_values": noisy_values.tolist()}
