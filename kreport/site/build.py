@@ -222,10 +222,23 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             "numbers": _printed_numbers(outcome.log),
             "minutes": reading_minutes(_page_text(built, item, outcome))["minutes"],
         }
+        if isinstance(item, Notebook):
+            # A notebook's figures are its cells' image outputs, a minute each as on a page.
+            drawn = _notebook_figures(built.files[item.target])
+            summary[item.slug]["figures"] = drawn
+            summary[item.slug]["minutes"] += drawn
     rules = {"svg_tolerance_px": SVG_TOLERANCE_PX, "margin": stability.MARGIN,
              "replicas": stability.REPLICAS, "ulps": stability.ULPS,
              "words_per_minute": WORDS_PER_MINUTE}
     return SiteSummary(pages=summary, stability=built.stability, rules=rules)
+
+
+def _notebook_figures(notebook_text) -> int:
+    """How many images a notebook's code cells draw (SVG or PNG outputs)."""
+    cells = json.loads(notebook_text)["cells"]
+    return sum(1 for cell in cells if cell["cell_type"] == "code"
+               for output in cell.get("outputs", ())
+               if {"image/svg+xml", "image/png"} & set(output.get("data", {})))
 
 
 def _page_text(built: Built, item, outcome) -> str:

@@ -45,6 +45,21 @@ def nested_search():
                                  times[i]) for i in range(len(target))])
     plain_mse = float(np.mean((target - plain) ** 2))
     worst = int(np.argmax(np.abs(target - predictions)))
+    squared = (target - predictions) ** 2
+    ends = np.zeros(len(target), dtype=bool)
+    ends[[0, -1]] = True  # the throws are in time order: the first and the last
+    end_share = float(squared[ends].sum() / squared.sum())
+    interior_nested = float(squared[~ends].mean())
+    interior_parabola = float(((target - plain) ** 2)[~ends].mean())
+    worst_gamma = float(picks[worst][0].gamma)
+    claim("without the worst-missed throw the search picks a γ over {factor} times the one it "
+          "picks with every throw", lambda factor: worst_gamma > factor * searched.gamma,
+          id="short_reach", factor=10)
+    claim("the first and last throws carry more than {share} of the nested squared error",
+          lambda share: end_share > share, id="ends", share=0.8)
+    claim("on the throws between them the nested error is within {share} of the parabola's",
+          lambda share: abs(interior_nested / interior_parabola - 1) < share,
+          id="interior_close", share=0.1)
     claim("every choice made without one throw beats its runner-up by more than {margin} "
           "relatively, so no choice is a tie", lambda margin: min(
               ratio for _, _, ratio in picks) > 1 + margin, margin=1e-4)
@@ -69,6 +84,11 @@ def nested_search():
         "gamma_low": float(gammas.min()), "gamma_high": float(gammas.max()),
         "worst_miss": within(float(np.abs(target - predictions)[worst]), 1e-6),
         "worst_time": float(times[worst]),
+        "worst_gamma": worst_gamma,
+        "end_share": within(end_share, 1e-6),
+        "interior": int((~ends).sum()),
+        "interior_nested_mse": within(interior_nested, 1e-6),
+        "interior_parabola_mse": interior_parabola,
         "settings": len(GAMMAS["throws"]) * len(PENALTIES),
         "n": len(target),
     }

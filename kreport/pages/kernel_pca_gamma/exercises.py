@@ -10,7 +10,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 from kreport import KernelPCA, kernels
-from kreport.pages.kernel_pca.fits import read, rows, whole
+from kreport.pages.kernel_pca.fits import inner, read, reading_of, rows, whole
 from kreport.pages.kernel_pca.settings import RING_GAMMA
 from kreport.report import bound, claim
 
@@ -104,6 +104,10 @@ def _closest_approach() -> dict:
     claim("the ring's split is on direction two at the lower end and on direction one at "
           "the upper", below.separating == 2 and above.separating == 1, id="trade")
     fitted = KernelPCA(kernels.rbf(at)).fit(rows("ring"))
+    closest = reading_of(fitted, inner("ring"), at)
+    claim("at the closest approach neither the first nor the second direction alone splits the "
+          "ring", closest.singles.get(1, 0.0) <= 0 and closest.singles.get(2, 0.0) <= 0,
+          id="neither_alone")
     return {"edge": list(EDGE), "closest_at": at, "closest": smallest, "edge_gaps": ends,
             "closest_shares": fitted.shares_[:2]}
 
