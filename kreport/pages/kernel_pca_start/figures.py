@@ -33,7 +33,7 @@ def ring():
                      color=COLOURS[group])
     both.set(xlabel="first PCA coordinate (cm and kg mixed)",
              ylabel="first kernel coordinate (no unit)",
-             title=f"Ordinary PCA across, RBF {GAMMA} = {RING_GAMMA} up")
+             title=f"PCA across, RBF ({GAMMA} = {RING_GAMMA}) up")
     both.xaxis.set_major_locator(MaxNLocator(5))
     both.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22))
     return figure
