@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: docs test accept serve timings bench lint clean
+.PHONY: docs test accept serve timings bench audit lint clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ timings: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) scripts/bench.py
+
+# Lighthouse on a phone (mobile emulation, gzip), every page or PAGES="slug ...";
+# floors: performance 90, accessibility 100. Needs npm once (the registry only).
+audit: docs
+	test -x audit/node_modules/.bin/lighthouse || npm ci --prefix audit --no-audit --no-fund
+	$(PY) scripts/audit.py $(PAGES)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

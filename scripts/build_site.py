@@ -41,11 +41,11 @@ def run_mkdocs(root: Path, site_dir: Path | None = None) -> int:
 
 def site_key(root: Path) -> str:
     """What site/ is built from: every file in docs/, mkdocs.yml, the theme's
-    override, the hooks' code (and the kreport modules they import) and the
-    pinned versions."""
+    override, the hooks' code (and the kreport modules they import), the KaTeX
+    they render the maths with, and the pinned versions."""
     from kreport.site.cache import cache_key
 
-    docs = sorted(path for folder in ("docs", "kreport/site/theme")
+    docs = sorted(path for folder in ("docs", "kreport/site/theme", "kreport/site/vendored")
                   for path in (root / folder).rglob("*") if path.is_file())
     # The hooks read the glossary's spellings inside a function: named here.
     return cache_key(["kreport.site.mkdocs_hooks", "kreport.pages.glossary.notation"],

@@ -18,9 +18,10 @@ fi
 tar xzf "katex-$VERSION.tgz"
 target="$here/docs/assets/katex"
 rm -rf "$target"
-mkdir -p "$target/fonts" "$target/contrib"
-cp package/dist/katex.min.js package/dist/katex.min.css "$target/"
-cp package/dist/contrib/auto-render.min.js "$target/contrib/"
+mkdir -p "$target/fonts"
+cp package/dist/katex.min.css "$target/"
+cp package/dist/katex.min.js "$here/kreport/site/vendored/katex.min.js"   # run at build time only (kreport/site/katex.py)
+cp package/LICENSE "$here/kreport/site/vendored/KATEX_LICENSE"
 cp package/dist/fonts/*.woff2 "$target/fonts/"   # every current browser takes woff2
 cp package/LICENSE "$target/LICENSE"
 echo "KaTeX $VERSION copied into $target"

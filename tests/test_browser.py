@@ -288,7 +288,7 @@ def test_figures_have_alt_text_captions_and_legible_lettering(source, width, sch
     for figure in measured["figures"]:
         where = f"{figure['src']} at {width} px, {scheme}"
         assert figure["alt"].strip(), f"{where} has no alt text"
-        if figure["src"].startswith("data:"):
+        if figure["src"].startswith("data:") or "notebook-output-" in figure["src"]:
             continue  # the notebook's outputs: captions come from the notebook's cells
         assert figure["caption"], f"{where} has no caption"
         assert "Figure" in figure["numbered"], f"{where}: the caption is not numbered"
@@ -297,6 +297,34 @@ def test_figures_have_alt_text_captions_and_legible_lettering(source, width, sch
                 f"{where}: its smallest lettering shows at {figure['smallest']:.1f} px, "
                 f"{figure['ratio']:.2f} of the {measured['body']:.0f} px body text "
                 f"(the floor is {FIGURE_TEXT_FLOOR})")
+
+
+# axe-core, the engine of the browsers' own accessibility audits, at the
+# version the pinned axe-playwright-python wheel carries (only its script is
+# used). Every rule it runs by default (WCAG 2 A and AA, best practices);
+# a serious or critical finding fails.
+AXE_SCRIPT = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({rule: v.id, help: v.help, count: v.nodes.length,
+                where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+
+@pytest.mark.parametrize(("source", "scheme"), [(s, c) for s in PAGES for c in SCHEMES],
+                         ids=[f"{_url_path(s).strip('/') or 'index'}-{c}"
+                              for s in PAGES for c in SCHEMES])
+def test_accessibility_audit_finds_nothing_serious(source, scheme, site_url, browser):
+    import axe_playwright_python
+
+    context, page, *_ = _open(browser, site_url, source, 1280, scheme)
+    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
+    violations = page.evaluate(AXE_SCRIPT)
+    context.close()
+    assert not violations, "axe-core finds: " + "; ".join(
+        f"{v['rule']} ({v['help']}) on {v['count']} elements, e.g. {v['where']}"
+        for v in violations)
 
 
 # ---------------------------------------------------------------- once each
@@ -433,6 +461,24 @@ def test_a_search_finds_the_section_that_treats_it_first(query, site_url, browse
     chips = page.eval_on_selector_all(".md-search-result .md-tag", "c => c.filter(e =>"
                                       " e.checkVisibility()).length")
     assert chips == 0
+    context.close()
+
+
+def test_a_page_loads_no_maths_script_and_no_search_index_until_search(site_url, browser):
+    """The maths arrives rendered (no KaTeX script), and the search index is
+    fetched only when the reader opens search, which then still finds."""
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(urljoin(site_url, _url_path("kernel-ridge.md")), wait_until="networkidle")
+    page.wait_for_timeout(500)
+    assert not [url for url in requested if "katex" in url and url.endswith(".js")]
+    assert not [url for url in requested if "search_index" in url], requested
+    assert page.query_selector_all(".katex"), "the maths did not arrive rendered"
+    found = _search(page, "Cholesky")
+    assert [url for url in requested if "search_index" in url]
+    assert found, "search found nothing once opened"
     context.close()
 
 

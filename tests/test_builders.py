@@ -32,9 +32,11 @@ VENV = PATHS.cache / "properdocs-venv"
 #: What the ProperDocs environment holds (each at the lock's version, with the
 #: lock's versions of what they need): the builder, the theme, the notebook
 #: plugin, the Markdown extensions, and what the site's hooks import from kreport
-#: (read from the repository through PYTHONPATH, not installed).
+#: (read from the repository through PYTHONPATH, not installed): the maths is
+#: rendered at build time in mini-racer, and the notebook's style sheet pruned
+#: with tinycss2.
 PROPERDOCS_PACKAGES = ("properdocs", "mkdocs-material", "mkdocs-jupyter", "pymdown-extensions",
-                       "numpy", "scipy", "matplotlib")
+                       "numpy", "scipy", "matplotlib", "mini-racer", "tinycss2")
 GENERATOR = re.compile(r'<meta name="generator" content="[^"]*">')
 
 

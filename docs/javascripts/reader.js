@@ -1,12 +1,14 @@
 // What the reader's browser does on every page of the site, with nothing
 // fetched from outside it:
 //
-// * math: every \( … \), \[ … \] (and the notebook's $ … $) rendered by the
-//   KaTeX copy served from this site;
+// * math arrives rendered (KaTeX runs when the site is built,
+//   kreport.site.katex), so nothing here touches it;
 // * provenance: every printed number (a .fact in prose, a [data-fact] inside
 //   math) can be hovered, focused or tapped to show what it is (its key), its
 //   value at full precision and the function that produced it, read from the
-//   page's manifest (data/<page>.json), with a link to that manifest;
+//   page's manifest (data/<page>.json), with a link to that manifest. The
+//   build writes each number's role and focus; a number is prepared further
+//   only when a reader first reaches it, never all of them at load;
 // * the checks: reading mode is the default; a switch in the header ("Show the
 //   checks", remembered across pages and visits) reveals the ticks, each page's
 //   "How these numbers were made" and the numbers' provenance styling;
@@ -41,27 +43,6 @@
 
   function isDark() {
     return document.body.getAttribute("data-md-color-scheme") === "slate";
-  }
-
-  // ---------------------------------------------------------------- math
-
-  function renderMath(root) {
-    if (typeof renderMathInElement === "undefined") return;
-    renderMathInElement(root, {
-      delimiters: [
-        { left: "$$", right: "$$", display: true },
-        { left: "\\[", right: "\\]", display: true },
-        { left: "\\(", right: "\\)", display: false },
-        { left: "$", right: "$", display: false },  // notebook markdown cells
-      ],
-      throwOnError: false,
-      // \htmlData carries a printed number's fact key into the HTML; it is the
-      // only command outside plain TeX the pages use, so it alone is trusted,
-      // and its use is not a strict-mode problem. Anything else KaTeX finds
-      // non-strict still warns (and the browser tests fail on a warning).
-      trust: function (context) { return context.command === "\\htmlData"; },
-      strict: function (errorCode) { return errorCode === "htmlExtension" ? "ignore" : "warn"; },
-    });
   }
 
   // ---------------------------------------------------------------- provenance
@@ -203,6 +184,7 @@
 
   function show(element, pin) {
     clearTimeout(hideTimer);
+    prepare(element);
     var box = ensurePopover();
     if (current && current !== element) current.removeAttribute("aria-describedby");
     if (current !== element || box.hidden) {
@@ -236,22 +218,17 @@
     return node && node.closest ? node.closest("[data-fact]") : null;
   }
 
-  function prepareFacts(root) {
-    root.querySelectorAll("[data-fact]").forEach(function (element) {
-      if (element.hasAttribute("data-kr-ready")) return;
-      element.setAttribute("data-kr-ready", "");
-      if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "0");
-      if (element.closest(".katex")) element.classList.add("fact", "fact--math");
-      // The popover replaces the browser's own tooltip (which touch and
-      // keyboard never show); keep the text for when the manifest is missing.
-      if (element.hasAttribute("title")) {
-        element.setAttribute("data-kr-title", element.getAttribute("title"));
-        element.removeAttribute("title");
-      }
-      element.setAttribute("role", "button");
-      element.setAttribute("aria-haspopup", "dialog");
-      element.setAttribute("aria-expanded", "false");
-    });
+  // The popover replaces the browser's own tooltip (which touch and keyboard
+  // never show); the text is kept for when the manifest is missing. Done for
+  // one number when a reader first reaches it, so the page pays nothing at
+  // load for the thousands nobody opens.
+  function prepare(element) {
+    if (element.hasAttribute("data-kr-ready")) return;
+    element.setAttribute("data-kr-ready", "");
+    if (element.hasAttribute("title")) {
+      element.setAttribute("data-kr-title", element.getAttribute("title"));
+      element.removeAttribute("title");
+    }
   }
 
   document.addEventListener("mouseover", function (event) {
@@ -376,12 +353,12 @@
     if (image) { event.preventDefault(); image.click(); }
   });
 
-  // The notebook's images are data: URLs; their SVG carries the same dark
-  // style sheet as the page figures (kreport.site.mkdocs_hooks), switched on
-  // by the #only-dark fragment.
+  // The notebook's SVG outputs are files beside its page that carry the same
+  // dark style sheet as the page figures (kreport.site.mkdocs_hooks),
+  // switched on by the #only-dark fragment.
   function followScheme(root) {
     var dark = isDark();
-    root.querySelectorAll(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    root.querySelectorAll(".jp-OutputArea-output img[src*='.svg']")
       .forEach(function (image) {
         var src = image.getAttribute("src");
         var plain = src.replace(/#only-dark$/, "");
@@ -452,6 +429,13 @@
   if (document.fonts && document.fonts.addEventListener) {
     document.fonts.addEventListener("loadingdone", function () { markScrollers(document); });
   }
+  // Figures below the fold load lazily, and one that arrives may make its box
+  // scroll (the notebook's outputs keep their drawn width on a phone).
+  document.addEventListener("load", function (event) {
+    if (event.target.tagName !== "IMG") return;
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { markScrollers(document); }, 150);
+  }, true);
 
   // ---------------------------------------------------------------- the checks
 
@@ -530,8 +514,6 @@
     placeChecksSwitch();
     nameSearch();
     hide();
-    renderMath(document.body);
-    prepareFacts(document.body);
     followScheme(document);
     markScrollers(document);
     revealLinkedCheck();

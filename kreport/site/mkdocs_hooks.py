@@ -13,8 +13,18 @@ Registered in mkdocs.yml (``hooks:``); mkdocs calls each ``on_*`` function.
   (kreport.report.figures), so a scheme costs no request of its own. Width
   and height come from the SVG files, so the page does not jump as they load.
 * **The notebook page**: its output images get alt text (the notebook's own
-  ``alt`` metadata when a cell gives one, else a sentence naming the cell), and
-  its prompts and copy buttons are marked for the style sheet.
+  ``alt`` metadata when a cell gives one, else a sentence naming the cell),
+  its prompts and copy buttons are marked for the style sheet, and the
+  JupyterLab style sheet mkdocs-jupyter inlines is cut to the rules the page
+  uses (kreport.site.notebook_css).
+* **Maths and numbers** (:func:`on_post_page`). Every formula is rendered
+  to KaTeX's HTML here (kreport.site.katex), after the search plugin has
+  read the page's text, so the index keeps the TeX it knows how to clean
+  (below) and the reader's browser runs no maths script. Every printed
+  number gets the attributes of a control that opens its provenance
+  (:data:`kreport.site.katex.FACT_CONTROL`), so the browser need not visit
+  thousands of them at load; docs/javascripts/reader.js does the rest on a
+  number's first hover, focus or tap.
 * **Search** (:func:`on_post_build`). The index mkdocs-material wrote holds
   each section's text as HTML, with the TeX that KaTeX renders in the reader's
   browser. Here every ``\\htmlData{fact=…}{x}`` becomes ``x``, inline math
@@ -32,6 +42,8 @@ import html
 import json
 import re
 from pathlib import Path
+
+from kreport.site import katex, notebook_css
 
 #: Screens at most this wide get the narrow variant of every figure.
 NARROW_MEDIA = "(max-width: 37.49em)"
@@ -55,13 +67,17 @@ def _svg_size(path: Path) -> tuple[int, int] | None:
     return round(float(found.group(1)) * 4 / 3), round(float(found.group(2)) * 4 / 3)
 
 
-def _picture(src: str, narrow: str, alt: str, wide_size, narrow_size, fragment: str) -> str:
+def _picture(src: str, narrow: str, alt: str, wide_size, narrow_size, fragment: str,
+             lazy: bool) -> str:
     wide_w, wide_h = wide_size
     narrow_w, narrow_h = narrow_size
+    # Below the fold a figure loads when the reader scrolls near it; the first
+    # one on a page may be in view at once, so it is not made to wait.
+    loading = ' loading="lazy"' if lazy else ""
     return (f'<picture><source media="{NARROW_MEDIA}" srcset="{narrow}{fragment}" '
             f'width="{narrow_w}" height="{narrow_h}">'
-            f'<img alt="{alt}" src="{src}{fragment}" width="{wide_w}" height="{wide_h}" '
-            f'decoding="async"></picture>')
+            f'<img alt="{alt}" src="{src}{fragment}" width="{wide_w}" height="{wide_h}"'
+            f'{loading} decoding="async"></picture>')
 
 
 def _docs_file(docs_dir: Path, src: str) -> Path:
@@ -69,7 +85,7 @@ def _docs_file(docs_dir: Path, src: str) -> Path:
     return docs_dir / src[src.rindex("figures/"):] if "figures/" in src else docs_dir / src
 
 
-def figure_markup(body: str, docs_dir: Path) -> str:
+def figure_markup(body: str, docs_dir: Path, lazy: bool = True) -> str:
     """The figure's image as light and dark links around responsive pictures."""
     image = IMAGE.search(body)
     if image is None:
@@ -88,23 +104,62 @@ def figure_markup(body: str, docs_dir: Path) -> str:
     for scheme, fragment in (("light", ""), ("dark", DARK)):
         links.append(
             f'<a class="kr-figure__open kr-{scheme}" href="{src}{fragment}">'
-            f"{_picture(src, narrow, alt, wide_size, narrow_size, fragment)}</a>")
+            f"{_picture(src, narrow, alt, wide_size, narrow_size, fragment, lazy)}</a>")
     return body[: image.start()] + "".join(links) + body[image.end():]
 
 
 def on_page_content(html_text: str, page, config, files, **kwargs) -> str:
     docs_dir = Path(config["docs_dir"])
 
+    seen = 0
+
     def rewrite(match: re.Match) -> str:
-        body = figure_markup(match.group("body"), docs_dir)
+        nonlocal seen
+        seen += 1
+        body = figure_markup(match.group("body"), docs_dir, lazy=seen > 1)
         return f'<figure class="kr-figure" id="{match.group("id")}">{body}</figure>'
 
     if 'class="kr-figure"' in html_text:
         html_text = FIGURE.sub(rewrite, html_text)
     if page.file.src_path.endswith(".ipynb"):
-        html_text = notebook_content(html_text, page, docs_dir)
+        html_text = notebook_content(html_text, page, docs_dir, Path(config["site_dir"]))
         html_text = notebook_links(html_text, page, files)
     return html_text
+
+
+#: A number printed in prose, a table or code (kreport.report.render.fact_span);
+#: the notebook's copy has its attributes in another order.
+PROSE_FACT = re.compile(r'<(?P<tag>span|code) '
+                        r'(?P<attrs>class="fact[^"]*"[^>]*?\sdata-fact="[^"]*"[^>]*?)'
+                        r'\s*tabindex="0"(?P<rest>[^>]*)>')
+
+
+def _fact_control(match: re.Match) -> str:
+    return (f'<{match.group("tag")} {match.group("attrs")}{match.group("rest")} '
+            f"{katex.FACT_CONTROL}>")
+
+
+#: A link whose whole text is one inline formula (a glossary link on a symbol).
+MATH_LINK = re.compile(r'<a (?P<attrs>[^>]*)><span class="arithmatex">'
+                       r'\\\((?P<tex>[^<]*?)\\\)</span></a>', re.S)
+
+
+def _named_math_link(match: re.Match) -> str:
+    # KaTeX's visible HTML is hidden from assistive technology and its MathML
+    # does not name a link, so the link says in words what it shows.
+    name = tex_to_text(strip_html_data(html.unescape(match.group("tex"))))
+    return (f'<a {match.group("attrs")} aria-label="{html.escape(name, quote=True)}">'
+            f'<span class="arithmatex">\\({match.group("tex")}\\)</span></a>')
+
+
+def on_post_page(output: str, page, config, **kwargs) -> str:
+    where = page.file.src_path
+    output = MATH_LINK.sub(_named_math_link, output)
+    output = katex.render_page(output, where)
+    if where.endswith(".ipynb"):
+        output = katex.render_notebook_text(output, where)
+        output = notebook_css.prune_styles(output)
+    return PROSE_FACT.sub(_fact_control, output)
 
 
 NOTEBOOK_LINK = re.compile(r'href="(?P<path>[A-Za-z0-9_./-]+\.(?:md|ipynb))(?P<anchor>#[^"]*)?"')
@@ -153,28 +208,43 @@ def notebook_figures(path: Path) -> list[dict]:
     return found
 
 
-def _svg_with_dark_scheme(src: str) -> str:
-    """A data: URL of an SVG, with the figures' dark style sheet inside."""
-    import base64
+SVG_DATA = "data:image/svg+xml;base64,"
 
+
+def _svg_with_dark_scheme(svg: bytes) -> bytes:
+    """An SVG figure with the figures' dark style sheet inside."""
     from kreport.report.dark_scheme import DARK_FRAGMENT, with_dark_scheme
 
-    prefix = "data:image/svg+xml;base64,"
-    if not src.startswith(prefix):
-        return src
-    svg = base64.b64decode(src[len(prefix):])
     if f'id="{DARK_FRAGMENT}"'.encode() in svg or b'<g id="figure_1">' not in svg:
-        return src
+        return svg
     try:
-        svg = with_dark_scheme(svg)
+        return with_dark_scheme(svg)
     except ValueError:
+        return svg
+
+
+def _notebook_output_file(src: str, count: int, page, site_dir: Path | None) -> str:
+    """The notebook's SVG output ``src`` (a data: URL) as a file beside the page.
+
+    Inline, the notebook's figures were most of a 2 MB page, parsed before
+    anything showed; as files they load like the site's own figures, lazily.
+    """
+    import base64
+
+    if not src.startswith(SVG_DATA) or site_dir is None:
         return src
-    return prefix + base64.b64encode(svg).decode()
+    svg = _svg_with_dark_scheme(base64.b64decode(src[len(SVG_DATA):]))
+    name = f"notebook-output-{count}.svg"
+    folder = site_dir / Path(page.file.dest_path).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(svg)
+    return name
 
 
-def notebook_content(html_text: str, page, docs_dir: Path) -> str:
+def notebook_content(html_text: str, page, docs_dir: Path, site_dir: Path | None = None) -> str:
     """The notebook's output images: alt text, a caption where its cell gives one,
-    the figures' dark scheme; its prompts and copy-button text kept out of search."""
+    the figures' dark scheme, SVG outputs written as files into ``site_dir``;
+    its prompts and copy-button text kept out of search."""
     html_text = NOT_SEARCHED.sub(lambda m: m.group(0) + " data-search-exclude", html_text)
     described = notebook_figures(docs_dir / page.file.src_path)
     count = 0
@@ -190,8 +260,9 @@ def notebook_content(html_text: str, page, docs_dir: Path) -> str:
             alt = f"Output figure, the {_ordinal(count)} of the notebook {page.title}"
         attrs = re.sub(r'\balt="[^"]*"\s*', "", attrs)
         src = match.group("src")
-        attrs = attrs.replace(src, _svg_with_dark_scheme(src))
-        image = f'<img alt="{html.escape(alt, quote=True)}" {attrs} />'
+        attrs = attrs.replace(src, _notebook_output_file(src, count, page, site_dir))
+        lazy = ' loading="lazy"' if count > 1 else ""
+        image = f'<img alt="{html.escape(alt, quote=True)}" {attrs}{lazy} decoding="async" />'
         caption = entry.get("caption")
         if caption:
             return (f'<figure class="kr-figure kr-figure--notebook">{image}'
