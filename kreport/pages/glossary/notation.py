@@ -63,7 +63,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             "taken away, K_c = (I − J) K (I − J)", "centred-table", "K"),
     _symbol(r"\tilde K", "the table kernel ridge solves with: the kernel of the centred rows, "
             r"k(x̃_i, x̃_j); it equals K for the RBF kernel but not for the polynomial ones, and "
-            "it is not K_c", "ridge-table", r"\tilde", "K"),
+            "in general it is not K_c (for the linear kernel it is: both are X_c X_cᵀ)",
+            "ridge-table", r"\tilde", "K"),
     _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
             r"\varphi"),
@@ -75,8 +76,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             "reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
-    _symbol("c_0", "the constant a polynomial or sigmoid kernel adds before the power "
-            "(coef0)", "coef0", "c"),
+    _symbol("c_0", "the constant a polynomial kernel adds before the power, "
+            "and a sigmoid kernel inside its tanh (coef0)", "coef0", "c"),
     _symbol(r"\sigma", "the width of the Gaussian kernel when it is written "
             r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that "
             r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
@@ -86,7 +87,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             "or of kernel ridge's table of the centred rows)", "eigenvalue", r"\lambda"),
     _symbol("m", "the index of a direction (component), largest eigenvalue first",
             "direction-index"),
-    _symbol("u_m", "the unit eigenvector of K_c for λ_m: one entry per training row",
+    _symbol("u_m", "the unit eigenvector for λ_m of the table at hand (K_c in kernel PCA; "
+            "K or K̃ where a page says so): one entry per training row",
             "eigenvector", "u"),
     _symbol(r"\beta_m", r"the coefficient vector of direction m: u_m divided by √λ_m, one "
             "weight per training row (kreport's coefficients_)", "coefficients", r"\beta"),
@@ -107,13 +109,24 @@ SYMBOLS: tuple[Symbol, ...] = (
             "the total sum of squares about the mean", "r-squared", "R"),
     _symbol("H", r"the hat matrix: the n × n matrix with ŷ = H y on the training rows",
             "hat-matrix"),
+    _symbol(r"\hat y_c", "the fitted values of the centred target, ŷ minus ȳ", "fitted-centred",
+            r"\hat", "y"),
+    _symbol(r"\lambda_{\max}, \lambda_{\min}", "the largest and the smallest eigenvalue of a "
+            "table", "extreme-eigenvalues", r"\lambda"),
+    _symbol(r"\varepsilon", "the spacing of floating-point numbers near one (numpy's "
+            "finfo(float).eps); in a printed matrix, an entry that is zero except for rounding",
+            "epsilon", r"\varepsilon"),
+    _symbol(r"\mathbb E", "the expected value: the average over the random draws", "expectation",
+            r"\mathbb"),
     _symbol(r"e_i", "the residual of row i (leave-one-out: of the fit made without row i)",
             "residual", "e"),
-    _symbol(r"\kappa", "the condition number of K + αI: its largest over its smallest "
+    _symbol(r"\kappa", "the condition number of the penalised system being solved "
+            "(K̃ + αI in kernel ridge, X_cᵀX_c + αI in ridge): its largest over its smallest "
             "eigenvalue", "condition-number", r"\kappa"),
     _symbol("G", "the penalised table of kernel ridge, the table of the centred rows plus αI; "
-            "its inverse, with the mean part J of the hat matrix, gives the leave-one-out "
-            "residuals in closed form", "penalised-table"),
+            "when centring leaves the table unchanged (the RBF kernel; not the polynomial "
+            "ones), its inverse gives the leave-one-out residuals in closed form, from one "
+            "factorisation", "penalised-table"),
     # --- pre-images
     _symbol(r"P\varphi(q)", "the projection of a lifted query onto the ℓ kept directions of "
             "kernel PCA, through the lifted mean", "projection", "P", r"\varphi"),
@@ -148,8 +161,9 @@ TERMS: tuple[Term, ...] = (
          "still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
          "between them, the stretch they share, and how far one must slide to clear the other"),
-    Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane they span is "
-         "as good as any other, so no single direction there is a property of the data"),
+    Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane (or larger "
+         "space) they span is as good as any other, so no single direction there is a "
+         "property of the data"),
     Term("Mercer's condition", "mercer", "a kernel meets it when every table it makes is "
          "positive semidefinite (no negative eigenvalue)"),
     Term("positive semidefinite", "positive-semidefinite", "a symmetric table whose "
@@ -161,13 +175,16 @@ TERMS: tuple[Term, ...] = (
     Term("held-out score", "held-out", "a score on rows the fit did not see; it estimates how "
          "the model does on new rows, unlike the training score"),
     Term("training score", "training-score", "a score on the rows the model was fitted to; it "
-         "always rises as the penalty falls and rewards flexibility in general, so it cannot "
-         "choose the settings"),
+         "rises as the penalty falls, the other settings fixed (for a kernel that "
+         "meets Mercer's condition), so it cannot choose the penalty, and it is no guide to "
+         "the other settings either"),
     Term("condition number", "condition-number-term", "how much a linear solve can magnify "
          "relative errors in its inputs"),
     Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "
          "as L Lᵀ with L lower triangular; it exists exactly when every pivot is positive, "
-         "which is how kernel ridge detects a table that breaks Mercer's condition",
+         "so a failed factorisation of K̃ + αI tells kernel ridge that the table has a negative "
+         "eigenvalue larger in size than the penalty (a smaller breach of Mercer's condition "
+         "passes unnoticed)",
          ("Cholesky factorization",)),
     Term("pivot", "pivot", "the number a factorisation divides by at each step; a pivot that is "
          "zero or negative stops a Cholesky factorisation"),

@@ -56,7 +56,7 @@ def data_sets():
     small = [entry["rows"] for entry in entries.values() if entry["rows"] < largest]
     screen = 100
     claim("every data set but the largest has at most {screen} rows", max(small) <= screen
-          and len(small) == len(entries) - 1, screen=screen)
+          and len(small) == len(entries) - 1, id="small", screen=screen)
 
     ideal = fixtures["ideal_ring"]
     centred = np.asarray(ideal.rows, dtype=float) - IDEAL_CENTRE
@@ -82,6 +82,7 @@ def data_sets():
         "count": len(entries),
         "largest": largest,
         "largest_small": max(small),
+        "screen": screen,
         **entries,
         "noise": noise.std(ddof=1),
         "cluster_size": sizes[0],

@@ -244,6 +244,15 @@ def rbf_on_throws():
           id="third_direction", share=0.99)
     claim("a penalty of one keeps less than {share} of that direction", lambda share: kept < share,
           id="suppressed", share=0.01)
+    # Left out, answering the mean of the other n - 1 throws misses throw i by
+    # n/(n - 1) times its distance from the full mean: held out, "the mean"
+    # scores 1 - (n/(n - 1))², not zero.
+    n = len(heights)
+    mean_of_others = 1 - (n / (n - 1)) ** 2
+    claim("at the largest gamma the held-out R² is within {tol} of the score of answering the "
+          "mean of the other throws",
+          lambda tol: abs(narrowest["loo_r2"] - mean_of_others) < tol, id="mean_of_others",
+          tol=0.005)
     claim("with the small penalty the same gamma scores a training R² above {limit} and a "
           "held-out R² above every gamma's at a penalty of one",
           lambda limit: r_squared("throws", freed) > limit
@@ -257,6 +266,7 @@ def rbf_on_throws():
         "held_out_gamma": by_held_out["gamma"], "held_out_r2": by_held_out["r2"],
         "held_out_loo_r2": by_held_out["loo_r2"],
         "halfway_within": HALFWAY_WITHIN, "identity_to": IDENTITY_TO,
+        "mean_of_others": mean_of_others, "other_rows": n - 1, "others_factor": n / (n - 1),
         "small_gamma": widest["gamma"], "small_values": values[:3],
         "arc_share": float(shares[arc]), "arc_kept": kept,
         "tiny_penalty": tiny,
@@ -378,16 +388,27 @@ def three_people_each_kernel():
         model = kernel_fit("three_people", kernel, PENALTY)
         weights = model.dual_weights_
         middle_weights.append(weights[1])
-        similarity = float(gram("three_people", kernel)[0, 2])
-        if abs(similarity) < 1e-9:  # minus one plus one: zero, up to rounding
-            similarity = bound(similarity, -11)
+        table = gram("three_people", kernel)
+        # With a2 = 0 and a3 = -a1 the first row of (K + alpha I) a = y reads
+        # a1 (k11 - k13 + alpha) = y1: the outer pair's separation sets the size.
+        separation = float(table[0, 0] - table[0, 2])
         rows.append({"kernel": repr(kernel), "first": weights[0], "third": weights[2],
-                     "outer_similarity": similarity,
+                     "separation": separation,
                      "answer": model.predict([[QUESTION_HEIGHT]])[0]})
     claim("the middle person's weight is zero under every kernel (below {tol})",
           lambda tol: np.all(np.abs(middle_weights) < tol), id="middle", tol=1e-11)
     claim("the outer two weights are equal and opposite under every kernel (to {tol})",
           lambda tol: all(abs(row["first"] + row["third"]) < tol for row in rows), id="opposite",
           tol=1e-11)
+    linear_table, degree_one_table = (gram("three_people", kernel) for kernel in PEOPLE_KERNELS[:2])
+    claim("the linear kernel and the degree-one polynomial give the outer two different "
+          "similarities but the same separation (to {tol})",
+          lambda tol: abs(linear_table[0, 2] - degree_one_table[0, 2]) > tol
+          and abs(rows[0]["separation"] - rows[1]["separation"]) < tol, id="same_separation",
+          tol=1e-9)
+    claim("under every kernel the first weight is the first centred target divided by the "
+          "outer pair's separation plus the penalty (to {tol}, relative)",
+          lambda tol: all(abs(row["first"] * (row["separation"] + PENALTY) - y[0])
+                          < tol * abs(y[0]) for row in rows), id="separation", tol=1e-9)
     return {"penalty": PENALTY, "question": QUESTION_HEIGHT, "rows": rows,
             "middle": bound(middle_weights, -11)}

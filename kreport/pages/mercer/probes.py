@@ -140,6 +140,7 @@ def mercer_kernels():
         "degrees_low": POLY_DEGREES[0],
         "degrees_high": POLY_DEGREES[-1],
         "coef0_high": POLY_COEF0S[-1],
+        "negative_degree_low": POLY_DEGREES[1],
         "negative_count": len(negatives),
         "negative_broken": int(broken),
         "negative_mildest": within(max(negatives), 1e-5),

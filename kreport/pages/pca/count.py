@@ -53,6 +53,7 @@ def how_many() -> dict:
         "thresholds": list(THRESHOLDS),
         "planar": rows,
         "kernel_directions": int(kernel.n_components_),
+        "kernel_gamma": kernel.kernel.gamma,
         "kernel_counts": kernel_counts,
         "kernel_kaiser": kernel_kaiser,
         "tolerance": REACH_TOLERANCE,

@@ -111,6 +111,10 @@ def centring() -> dict:
     gram = np.linalg.eigvalsh(X @ X.T)
     claim("the four-by-four table of dot products has the same two non-zero eigenvalues",
           np.allclose(np.sort(gram)[-2:], [second, top], rtol=1e-10, atol=0), id="gram")
+    centred_gram = np.sort(np.linalg.eigvalsh((X - mean) @ (X - mean).T))[-2:]
+    claim("and the table of the centred rows has the two eigenvalues of S",
+          np.allclose(centred_gram, np.sort(np.linalg.eigvalsh(S)), rtol=1e-10, atol=0),
+          id="centred_gram")
     share_floor, angle_limit = 0.99, 0.1
     claim("the uncentred first direction takes over {floor} of the total",
           share > share_floor, id="share", floor=share_floor)

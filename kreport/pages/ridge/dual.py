@@ -88,7 +88,8 @@ def throws_side_by_side() -> dict:
     nonzero = int(np.count_nonzero(table_eigenvalues > 1e-10 * table_eigenvalues.max()))
     claim("with time alone, the n × n table has exactly one non-zero eigenvalue", nonzero == 1,
           id="rank_one")
-    claim("and it equals the single entry of the one-by-one primal system",
+    claim("and it equals the sum of squared centred times, the one-by-one primal system's "
+          "entry before the penalty is added",
           abs(table_eigenvalues.max() - line_scatter) < 1e-12 * line_scatter, id="same_number")
     return {
         "penalty": penalty,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kreport import measure
+from kreport import Ridge, measure
 from kreport.report import claim
 
 from . import fits
@@ -21,13 +21,20 @@ def shrinkage() -> dict:
     factors = lam / (lam + best)
     hat = Xc @ np.linalg.solve(S + best * np.eye(len(S)), Xc.T)
     trace = float(np.trace(hat))
-    claim("the trace of H is the sum of the shrink factors", abs(trace - factors.sum()) < 1e-10,
-          id="trace")
+    claim("the trace of H - J (the hat matrix less its mean part) is the sum of the shrink "
+          "factors", abs(trace - factors.sum()) < 1e-10, id="trace")
     claim("the smaller the eigenvalue, the harder its direction is shrunk",
           np.all(np.diff(factors) < 0), id="ordered")
     traces = [float(np.sum(lam / (lam + a))) for a in (smallest, best, largest)]
-    claim("the trace of H falls from nearly p towards zero as the penalty grows",
+    claim("the trace of H - J falls from nearly p towards zero as the penalty grows",
           traces[0] > traces[1] > traces[2] and traces[0] > len(lam) - 0.01, id="traces")
+    _, y = fits.throws()
+    weights = np.array([Ridge(a).fit(X, y).coef_ for a in fits.PENALTIES])
+    lengths = np.linalg.norm(weights, axis=1)
+    claim("along the page's grid of penalties the length of w falls at every step",
+          np.all(np.diff(lengths) < 0), id="length_falls")
+    claim("while at least one single weight changes sign along the same grid",
+          np.any(np.diff(np.sign(weights), axis=0) != 0), id="weight_turns")
     conditions = [measure.condition_number(lam, a) for a in (smallest, best, largest)]
     claim("the penalty lowers the condition number of the system",
           conditions[0] > conditions[1] > conditions[2], id="condition")
