@@ -388,16 +388,43 @@ def test_focusing_a_number_shows_its_provenance(where, width, site_url, browser)
     context.close()
 
 
-def test_a_figure_opens_full_size(site_url, browser):
+def _contrast(foreground: str, background: str) -> float:
+    """WCAG's contrast ratio of two CSS rgb()/rgba() colours (alpha ignored)."""
+    def luminance(colour):
+        channels = [float(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_figure_opens_full_size(width, scheme, site_url, browser):
+    """The lightbox shows the variant the page shows (the narrow one on a phone),
+    with a caption at body size in the page's own colours."""
     source = next(_pages_with("a.kr-figure__open", browser, site_url), None)
     if source is None:
         pytest.skip("no page has a figure")
-    context, page, console, outside, _ = _open(browser, site_url, source)
-    link = page.query_selector("a.kr-figure__open.kr-light")
+    context, page, console, outside, _ = _open(browser, site_url, source, width, scheme)
+    kind = "kr-dark" if scheme == "dark" else "kr-light"
+    link = page.query_selector(f"a.kr-figure__open.{kind}")
     link.scroll_into_view_if_needed()
     link.click()
     shown = page.wait_for_selector(".glightbox-container .gslide-image img", state="visible")
-    assert shown.get_attribute("src").split("#")[0].endswith(".svg")
+    src = shown.get_attribute("src").split("#")[0]
+    assert src.endswith("-narrow.svg" if width < 600 else ".svg"), src
+    assert width < 600 or not src.endswith("-narrow.svg"), src
+    caption = page.query_selector(".glightbox-container .gslide-desc")
+    if caption and caption.inner_text().strip():
+        size, colour, band = page.evaluate("""(el) => {
+          const band = el.closest('.gslide-description');
+          return [parseFloat(getComputedStyle(el).fontSize), getComputedStyle(el).color,
+                  getComputedStyle(band).backgroundColor]; }""", caption)
+        body = page.evaluate("parseFloat(getComputedStyle(document.querySelector('article p'))"
+                             ".fontSize)")
+        assert size >= 0.9 * body, f"caption at {size} px against {body} px body text"
+        assert _contrast(colour, band) >= 4.5, (colour, band)
     page.keyboard.press("Escape")
     page.wait_for_selector(".glightbox-container", state="detached")
     assert not console and not outside, (console, outside)
@@ -467,7 +494,7 @@ def test_a_search_finds_the_section_that_treats_it_first(query, site_url, browse
 def test_a_page_loads_no_maths_script_and_no_search_index_until_search(site_url, browser):
     """The maths arrives rendered (no KaTeX script), and the search index is
     fetched only when the reader opens search, which then still finds."""
-    context = browser.new_context(viewport={"width": 390, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     requested = []
     page.on("request", lambda request: requested.append(request.url))

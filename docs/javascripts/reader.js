@@ -194,7 +194,7 @@
     pinned = pin || (pinned && current === element);
     box.hidden = false;
     element.setAttribute("aria-describedby", box.id);
-    element.setAttribute("aria-expanded", "true");
+    if (element.hasAttribute("aria-expanded")) element.setAttribute("aria-expanded", "true");
     place(element);
   }
 
@@ -205,7 +205,7 @@
     pinned = false;
     if (current) {
       current.removeAttribute("aria-describedby");
-      current.setAttribute("aria-expanded", "false");
+      if (current.hasAttribute("aria-expanded")) current.setAttribute("aria-expanded", "false");
     }
   }
 
@@ -343,7 +343,9 @@
     var image = link ? link.querySelector("img") : notebookImage;
     var figure = (link || notebookImage).closest("figure");
     var caption = figure && figure.querySelector("figcaption");
-    openFull(link ? link.href : notebookImage.currentSrc || notebookImage.src,
+    // The variant the page shows (the narrow one on a phone), not always the wide.
+    var shown = image && image.currentSrc;
+    openFull(link ? shown || link.href : notebookImage.currentSrc || notebookImage.src,
              image ? image.alt : "", caption ? caption.innerHTML : "", link || notebookImage);
   });
   document.addEventListener("keydown", function (event) {
@@ -391,31 +393,43 @@
   }
 
   function markScrollers(root) {
+    // Every width is read before anything is written: a write between two
+    // reads makes the browser lay the whole page out again, and on a page of
+    // thousands of maths spans that cost a phone more than a second.
+    var found = [];
     SCROLLERS.forEach(function (entry) {
       root.querySelectorAll("article " + entry[0]).forEach(function (element) {
-        var scrolls = element.scrollWidth > element.clientWidth + 1;
-        var marked = element.classList.contains("kr-scrolls");
-        if (scrolls && !marked) {
-          element.classList.add("kr-scrolls");
-          if (!element.hasAttribute("tabindex")) {
-            element.setAttribute("tabindex", "0");
-            element.dataset.krTabindex = "added";
-          }
-          if (!element.hasAttribute("role")) element.setAttribute("role", "group");
-          if (!element.hasAttribute("aria-label")) {
-            element.setAttribute("aria-label", entry[1] + ", scrolls sideways");
-          }
-          element.addEventListener("scroll", function () { fadeEdges(element); },
-                                   { passive: true });
-        } else if (!scrolls && marked) {
-          element.classList.remove("kr-scrolls", "kr-more-left", "kr-more-right");
-          if (element.dataset.krTabindex === "added") {
-            element.removeAttribute("tabindex");
-            delete element.dataset.krTabindex;
-          }
-        }
-        if (scrolls) fadeEdges(element);
+        var more = element.scrollWidth - element.clientWidth;
+        found.push({ element: element, label: entry[1], scrolls: more > 1, more: more,
+                     left: element.scrollLeft });
       });
+    });
+    found.forEach(function (item) {
+      var element = item.element;
+      var marked = element.classList.contains("kr-scrolls");
+      if (item.scrolls && !marked) {
+        element.classList.add("kr-scrolls");
+        if (!element.hasAttribute("tabindex")) {
+          element.setAttribute("tabindex", "0");
+          element.dataset.krTabindex = "added";
+        }
+        if (!element.hasAttribute("role")) element.setAttribute("role", "group");
+        if (!element.hasAttribute("aria-label")) {
+          element.setAttribute("aria-label", item.label + ", scrolls sideways");
+        }
+        element.addEventListener("scroll", function () { fadeEdges(element); },
+                                 { passive: true });
+      } else if (!item.scrolls && marked) {
+        element.classList.remove("kr-scrolls", "kr-more-left", "kr-more-right");
+        if (element.dataset.krTabindex === "added") {
+          element.removeAttribute("tabindex");
+          delete element.dataset.krTabindex;
+        }
+      }
+      if (item.scrolls) {
+        element.classList.toggle("kr-more-left", item.left > 1);
+        element.classList.toggle("kr-more-right", item.left < item.more - 1);
+      }
     });
   }
 
