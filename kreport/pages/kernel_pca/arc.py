@@ -93,6 +93,12 @@ def arc_fold():
     claim("at the middle wide reach the first coordinate turns back as often as at the worked "
           "reach, and only at the widest does it turn back less",
           wider_turns[1] == turns and wider_turns[0] < turns, id="wider")
+    hooked = wider[1].scores_[:, 0]
+    inner_steps = np.diff(hooked[1:-1])
+    claim("at the middle wide reach the first coordinate runs one way from the second person "
+          "to the second-last, and the two end people have opposite signs",
+          (np.all(inner_steps > 0) or np.all(inner_steps < 0))
+          and np.sign(hooked[0]) != np.sign(hooked[-1]), id="hooks")
     claim("no reach tried straightens the arc: each leaves at least one turning point",
           min(wider_turns) > 0, id="never_straight")
     claim("the first share at the widest reach lies between the worked reach's and ordinary "
