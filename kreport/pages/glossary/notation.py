@@ -93,7 +93,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\beta_m", r"the coefficient vector of direction m: u_m divided by √λ_m, one "
             "weight per training row (kreport's coefficients_)", "coefficients", r"\beta"),
     _symbol("v_m", "direction m in the lifted space: the sum of the centred lifted rows "
-            "weighted by β_m; in ordinary PCA, a unit direction in feature space",
+            "weighted by β_m; in ordinary PCA, a unit direction in the space of the measured "
+            "features (the input space)",
             "direction", "v"),
     _symbol("z_{im}", "the coordinate (score) of row i on direction m", "coordinate", "z"),
     _symbol(r"\lambda_m/(n-1)", "the variance along direction m (a sample variance, over $n - 1$)",

@@ -46,6 +46,14 @@ def penalty_shift():
           id="silent")
     r2 = r_squared(throws.target, model.predict(throws.rows))
     claim("the mild sigmoid's training R² is below zero", r2 < 0, id="below_zero")
+    # Why it shows here: the centred heights lie almost wholly along the one
+    # direction whose eigenvalue is negative. Another target need not.
+    vectors = np.linalg.eigh(table("throws", mild))[1]
+    target = throws.target - throws.target.mean()
+    negative_share = float((vectors[:, 0] @ target) ** 2 / (target @ target))
+    claim("more than {share} of the centred heights' squared length lies along the eigenvector "
+          "of the negative eigenvalue", lambda share: negative_share > share, id="along_negative",
+          share=0.9)
     return {
         "gamma": MILD_SIGMOID[0],
         "coef0": MILD_SIGMOID[1],
@@ -57,6 +65,7 @@ def penalty_shift():
         "moved": bound(moved, -12),
         "warnings": len(caught),
         "r2": r2,
+        "negative_share": negative_share,
     }
 
 

@@ -34,7 +34,7 @@ def three_people() -> dict:
     from_dual = float(Xc[:, 0] @ a)
     claim("the slope rebuilt from the dual weights is the primal slope",
           abs(from_dual - w) < 1e-12 * abs(w), id="same_slope")
-    claim("the middle person, at the mean height, gets a dual weight of zero",
+    claim("the middle person, at the mean height and the mean weight, gets a dual weight of zero",
           abs(a[1]) < 1e-10, id="middle_zero")
     claim("the outer two get equal and opposite dual weights", abs(a[0] + a[2]) < 1e-12,
           id="opposite")
