@@ -117,42 +117,34 @@ FACT_CONTROL = 'tabindex="0" role="button" aria-haspopup="dialog" aria-expanded=
 MATH_FACT_CONTROL = 'tabindex="0"'
 
 
+def _render_match(match: re.Match, where: str, tag: str) -> str:
+    """One formula a pattern found (groups ``display`` or ``inline``), rendered in
+    its arithmatex element. The inner span is what KaTeX's auto-render made, and
+    what the theme's and the site's style sheets were written for (Material
+    sizes ``div.arithmatex > *`` to its content, which must not be the
+    scrolling .katex-display itself)."""
+    display = match.group("display") is not None
+    tex = html.unescape(match.group("display") if display else match.group("inline"))
+    try:
+        rendered = render(tex.strip(), display)
+    except MathError as error:
+        raise MathError(f"{where}: {error}") from None
+    return f'<{tag} class="arithmatex"><span>{rendered}</span></{tag}>'
+
+
 def render_page(page_html: str, where: str) -> str:
     """``page_html`` with every arithmatex formula replaced by its KaTeX HTML."""
-
-    def replace(match: re.Match) -> str:
-        display = match.group("display") is not None
-        tex = html.unescape(match.group("display") if display else match.group("inline"))
-        try:
-            rendered = render(tex.strip(), display)
-        except MathError as error:
-            raise MathError(f"{where}: {error}") from None
-        tag = match.group("tag")
-        # The inner span is what KaTeX's auto-render made, and what the
-        # theme's and the site's style sheets were written for (Material sizes
-        # ``div.arithmatex > *`` to its content, which must not be the
-        # scrolling .katex-display itself).
-        return f'<{tag} class="arithmatex"><span>{rendered}</span></{tag}>'
-
     if 'class="arithmatex"' not in page_html:
         return page_html
-    return ARITHMATEX.sub(replace, page_html)
+    return ARITHMATEX.sub(lambda match: _render_match(match, where, match.group("tag")),
+                          page_html)
 
 
 def render_notebook_text(page_html: str, where: str) -> str:
     """The notebook's ``$…$`` maths in its text cells, rendered."""
 
     def in_text(text: str) -> str:
-        def replace(match: re.Match) -> str:
-            display = match.group("display") is not None
-            tex = html.unescape(match.group("display") if display else match.group("inline"))
-            try:
-                rendered = render(tex.strip(), display)
-            except MathError as error:
-                raise MathError(f"{where}: {error}") from None
-            return f'<span class="arithmatex"><span>{rendered}</span></span>'
-
-        return DOLLARS.sub(replace, text)
+        return DOLLARS.sub(lambda match: _render_match(match, where, "span"), text)
 
     def cell(match: re.Match) -> str:
         # Tags are kept as they are; only the text between them holds maths,
