@@ -1,11 +1,13 @@
 """The one number formatter: the site's printing rules, checked case by case."""
 
 import math
+from decimal import Decimal
 
 import pytest
 
 from kreport.report.facts import Bound
 from kreport.report.numbers import NumberFormatError, format_number, format_tex
+from kreport.report.printed_bounds import broken_bounds, printed_value
 
 
 @pytest.mark.parametrize(
@@ -55,3 +57,62 @@ def test_refuses_what_is_not_a_finite_number(bad):
 def test_sig_and_dec_together_are_refused():
     with pytest.raises(NumberFormatError, match="not both"):
         format_number(1.5, sig=2, dec=1)
+
+
+@pytest.mark.parametrize(
+    ("value", "options", "expected"),
+    [
+        (0.9986, {"sig": 3, "toward": "down"}, "0.998"),
+        (0.9986, {"sig": 3}, "0.999"),
+        (0.000903, {"sig": 1, "sci": False, "toward": "up"}, "0.0010"),  # quantum of 0.0009
+        (0.000903, {"sig": 2, "sci": False, "toward": "up"}, "0.00091"),
+        (-0.000903, {"sig": 2, "sci": False, "toward": "up"}, "\u22120.00090"),
+        (2.71e-18, {"sig": 2, "toward": "up"}, "2.8 \u00d7 10\u207b\u00b9\u2078"),
+        (12105, {"sig": 2, "toward": "down"}, "12,000"),
+    ],
+)
+def test_a_bound_is_rounded_the_way_it_promises(value, options, expected):
+    assert format_number(value, **options) == expected
+
+
+def test_rounding_towards_an_unknown_side_is_refused():
+    with pytest.raises(NumberFormatError, match="toward"):
+        format_number(0.5, sig=1, toward="nearest")
+
+
+def _printed(key, text):
+    return f'<span class="fact" data-fact="{key}" title="t">{text}</span>'
+
+
+def test_a_lower_bound_rounded_up_is_caught_and_the_fix_named():
+    markdown = f"the fit explains at least {_printed('fit.r2', '0.999')} of it"
+    (problem,) = broken_bounds(markdown, {"fit.r2": 0.9986})
+    assert "fit.r2" in problem and 'toward="down"' in problem
+
+
+def test_an_upper_bound_rounded_down_is_caught():
+    markdown = f"and at most {_printed('far', '0.0009')} with anyone further"
+    (problem,) = broken_bounds(markdown, {"far": 0.000903})
+    assert 'toward="up"' in problem
+
+
+@pytest.mark.parametrize(
+    ("words", "text", "value"),
+    [
+        ("at least", "0.998", 0.9986),     # rounded down: the bound holds
+        ("below", "10\u207b\u00b9\u2070", 1e-10),  # a limit printed exactly
+        ("more than", "1.2 \u00d7 10\u2078", 1.23e8),
+        ("fewer than", "four", 3),
+        ("roughly", "0.999", 0.9986),      # not a bound's words
+    ],
+)
+def test_bounds_the_value_keeps_pass(words, text, value):
+    assert broken_bounds(f"{words} {_printed('k', text)}", {"k": value}) == []
+
+
+def test_printed_text_reads_back_as_the_number_it_says():
+    assert printed_value("\u22122.7 \u00d7 10\u207b\u00b9\u2078") == Decimal("-2.7e-18")
+    assert printed_value("10\u207b\u2079") == Decimal("1e-9")
+    assert printed_value("134,449.5") == Decimal("134449.5")
+    assert printed_value("three") == 3
+    assert printed_value("x\u2082") is None

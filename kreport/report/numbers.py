@@ -19,7 +19,7 @@ The same rules render inside TeX math with :func:`format_tex`.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, Decimal
 
 from .facts import Bound
 
@@ -30,6 +30,10 @@ SMALL_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
     "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
 ).split()
+
+#: How a printed number is rounded: to the nearest (the default), or outwards
+#: for a bound, so that "at least 0.998" is never 0.9976 rounded up.
+ROUNDING = {None: ROUND_HALF_EVEN, "down": ROUND_FLOOR, "up": ROUND_CEILING}
 
 SCIENTIFIC_BELOW = 1e-3
 SCIENTIFIC_FROM = 1e6
@@ -62,7 +66,15 @@ def _group_thousands(integer_digits: str) -> str:
     return ",".join(groups)
 
 
-def _round_decimal(value: float, *, sig: int | None, dec: int | None) -> Decimal:
+def _rounding(toward: str | None) -> str:
+    if toward not in ROUNDING:
+        raise NumberFormatError(f"toward={toward!r}: round towards 'down', 'up' or nothing "
+                                "(to the nearest)")
+    return ROUNDING[toward]
+
+
+def _round_decimal(value: float, *, sig: int | None, dec: int | None,
+                   toward: str | None = None) -> Decimal:
     # Decimal from repr keeps the shortest round-tripping digits, so 0.0354 is
     # rounded as 0.0354 and not as its binary neighbour.
     exact = Decimal(repr(float(value)))
@@ -73,11 +85,11 @@ def _round_decimal(value: float, *, sig: int | None, dec: int | None) -> Decimal
             return Decimal(0)
         exponent = exact.adjusted() - (sig - 1)
         quantum = Decimal(1).scaleb(exponent)
-    return exact.quantize(quantum, rounding=ROUND_HALF_EVEN)
+    return exact.quantize(quantum, rounding=_rounding(toward))
 
 
-def _plain(value: float, *, sig: int | None, dec: int | None) -> str:
-    rounded = _round_decimal(value, sig=sig, dec=dec)
+def _plain(value: float, *, sig: int | None, dec: int | None, toward: str | None = None) -> str:
+    rounded = _round_decimal(value, sig=sig, dec=dec, toward=toward)
     if rounded == 0:
         rounded = abs(rounded)
     text = format(rounded, "f")
@@ -98,7 +110,7 @@ def power_of_ten(exponent: int) -> str:
     return "10" + str(exponent).translate(SUPERSCRIPTS)
 
 
-def _parts(value, sig, dec, words, sci) -> tuple[str, str | None]:
+def _parts(value, sig, dec, words, sci, toward=None) -> tuple[str, str | None]:
     """(digits, exponent): the number as text in the site's style, and the power
     of ten it multiplies (None when written out in full)."""
     if sig is not None and dec is not None:
@@ -116,9 +128,11 @@ def _parts(value, sig, dec, words, sci) -> tuple[str, str | None]:
         sig = 3
     scientific = _wants_scientific(value) if sci is None else (sci and value != 0)
     if not scientific:
-        return _plain(value, sig=sig, dec=dec), None
-    rounded = _round_decimal(value, sig=sig if sig is not None else dec + 1, dec=None)
+        return _plain(value, sig=sig, dec=dec, toward=toward), None
+    rounded = _round_decimal(value, sig=sig if sig is not None else dec + 1, dec=None,
+                             toward=toward)
     exponent = rounded.adjusted()
+    # Already rounded the way asked, so the mantissa's own rounding changes nothing.
     mantissa = _plain(float(rounded.scaleb(-exponent)), sig=sig or dec + 1, dec=None)
     return mantissa, exponent
 
@@ -131,13 +145,16 @@ def shortest_digits(value) -> int:
 
 
 def format_number(value, sig: int | None = None, dec: int | None = None, words: bool = False,
-                  sci: bool | None = None, shortest: bool = False) -> str:
+                  sci: bool | None = None, shortest: bool = False,
+                  toward: str | None = None) -> str:
     """Format one number by the site's rules (see the module docstring).
 
     ``sig`` significant digits (default 3 for floats) or ``dec`` decimals; ``words``
     spells whole numbers up to twenty; ``sci`` forces (True) or forbids (False)
     powers of ten; ``shortest`` prints a float with just the digits of its
-    shortest decimal form (for thresholds and settings typed in code).
+    shortest decimal form (for thresholds and settings typed in code);
+    ``toward`` rounds "down" or "up" instead of to the nearest, for a number
+    printed as a bound ("at least …", "below …").
     """
     if isinstance(value, Bound):
         return f"below {power_of_ten(value.exponent)}"
@@ -146,7 +163,7 @@ def format_number(value, sig: int | None = None, dec: int | None = None, words: 
             value = int(value)  # a setting typed in code as 170.0 prints as typed, 170
         else:
             sig = shortest_digits(value)
-    mantissa, exponent = _parts(value, sig, dec, words, sci)
+    mantissa, exponent = _parts(value, sig, dec, words, sci, toward)
     if exponent is None:
         return mantissa
     if mantissa.lstrip(MINUS) == "1":
@@ -155,11 +172,11 @@ def format_number(value, sig: int | None = None, dec: int | None = None, words: 
 
 
 def format_tex(value, sig: int | None = None, dec: int | None = None,
-               sci: bool | None = None) -> str:
+               sci: bool | None = None, toward: str | None = None) -> str:
     """The same number as :func:`format_number`, written for TeX math."""
     if isinstance(value, Bound):
         return rf"\text{{below }}10^{{{value.exponent}}}"
-    mantissa, exponent = _parts(value, sig, dec, False, sci)
+    mantissa, exponent = _parts(value, sig, dec, False, sci, toward)
     mantissa = mantissa.replace(MINUS, "-").replace(",", "{,}")
     if exponent is None:
         return mantissa

@@ -108,6 +108,9 @@ class RenderLog:
     """Everything the filters printed during one render, in order."""
 
     printed: list[Printed] = field(default_factory=list)
+    #: The value behind each printed key, for checks on the rendered text
+    #: (:mod:`.printed_bounds`); not kept in the cache.
+    values: dict = field(default_factory=dict, repr=False)
 
 
 def fact_title(key: str, source: str) -> str:
@@ -140,11 +143,14 @@ def make_environment(search_path, log: RenderLog | None = None) -> jinja2.Enviro
     """A sandboxed Jinja environment whose only filters print facts."""
     log = log if log is not None else RenderLog()
 
-    def num(value, sig=None, dec=None, words=False, sci=None, bare=False):
+    def num(value, sig=None, dec=None, words=False, sci=None, bare=False, toward=None):
         fact = _require_fact(value, "num")
         options = {"sig": sig, "dec": dec, "words": words, "sci": sci}
+        if toward is not None:
+            options["toward"] = toward
         text = format_number(fact._value, **options)
         log.printed.append(Printed(fact._key, "num", options, text))
+        log.values[fact._key] = fact._value
         if bare:
             raise jinja2.TemplateError(
                 f"| num(bare=True) on {fact._key}: every printed number carries its mark-up"
@@ -152,9 +158,11 @@ def make_environment(search_path, log: RenderLog | None = None) -> jinja2.Enviro
         kind = "fact bound" if isinstance(fact._value, Bound) else "fact"
         return fact_span(fact._key, fact._source, text, kind)
 
-    def tex(value, sig=None, dec=None, sci=None, bound_as=None):
+    def tex(value, sig=None, dec=None, sci=None, bound_as=None, toward=None):
         fact = _require_fact(value, "tex")
         options = {"sig": sig, "dec": dec, "sci": sci}
+        if toward is not None:
+            options["toward"] = toward
         if bound_as is not None and isinstance(fact._value, Bound):
             text = bound_as  # e.g. \varepsilon in a matrix whose noise entries are bounds
         else:

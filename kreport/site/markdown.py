@@ -18,6 +18,7 @@ from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number
 from kreport.report.page import Page, PageResult
 from kreport.report.playground import Phrase, Playground, Shown
+from kreport.report.printed_bounds import broken_bounds
 from kreport.report.render import RenderLog, fact_span, fact_views, make_environment
 
 from .citations import CitationError, cite
@@ -168,6 +169,10 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     except jinja2.UndefinedError as error:
         raise PageError(_unknown_fact(page, error, result)) from None
     text = SPACE_BEFORE_TICK.sub("", text)
+    broken = broken_bounds(text, log.values)
+    if broken:
+        raise PageError(f"{page.template}: a number printed as a bound that its value "
+                        "breaks:\n  " + "\n  ".join(broken))
     # The redirect goes straight after the title line: mkdocs takes a page's
     # title from a first-line heading, and before it the title was lost.
     title, newline, body = text.partition("\n")

@@ -23,6 +23,7 @@ from kreport.report.facts import Bound, Claim
 from kreport.report.figures import number_svg_ids
 from kreport.report.notebook import MIMETYPE
 from kreport.report.page import Notebook, PageResult
+from kreport.report.printed_bounds import broken_bounds
 from kreport.report.render import RenderLog, fact_views, make_environment
 
 from .cache import imported_kreport_modules
@@ -144,6 +145,7 @@ def fill_markdown(notebook: Notebook, cleaned: dict, result: PageResult,
 
     As in a page template, ``{{ checked("section.id") }}`` marks a sentence that a
     claim states and ``{{ unchecked("why") }}`` exempts one from the comparison check."""
+    log = log if log is not None else RenderLog()
     environment = make_environment(notebook.source.parent, log)
     views = fact_views(result.facts, result.sources)
     claims = {claim.ref: claim for claim in result.claims if claim.ref}
@@ -171,4 +173,8 @@ def fill_markdown(notebook: Notebook, cleaned: dict, result: PageResult,
             text = environment.from_string(source).render(views)
             text = SPACE_BEFORE_TICK.sub("", text)
             cell["source"] = text.splitlines(keepends=True)
+            broken = broken_bounds(text, log.values)
+            if broken:
+                raise NotebookFailed(f"{notebook.source.name} prints a bound its value breaks: "
+                                     + "; ".join(broken))
     return (json.dumps(filled, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode()
