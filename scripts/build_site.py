@@ -42,7 +42,7 @@ def run_mkdocs(root: Path, site_dir: Path | None = None) -> int:
 def site_key(root: Path) -> str:
     """What site/ is built from: every file in docs/, mkdocs.yml, the theme's
     override, the hooks' code (and the kreport modules they import), the KaTeX
-    they render the maths with, and the pinned versions."""
+    they render the maths with, the published address and the pinned versions."""
     from kreport.site.cache import cache_key
 
     docs = sorted(path for folder in ("docs", "kreport/site/theme", "kreport/site/vendored")
@@ -50,7 +50,8 @@ def site_key(root: Path) -> str:
     # The hooks read the glossary's spellings inside a function: named here.
     return cache_key(["kreport.site.mkdocs_hooks", "kreport.pages.glossary.notation"],
                      [root / "mkdocs.yml", *docs],
-                     root / "requirements.lock", also=["mkdocs build --strict"])
+                     root / "requirements.lock", also=["mkdocs build --strict",
+                           os.environ.get("KREPORT_SITE_URL", "")])
 
 
 def main() -> int:

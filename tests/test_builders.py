@@ -22,12 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from kreport.pages import all_pages
+from kreport.pages import NOTEBOOKS, all_pages
 
 from .conftest import PATHS
 from .test_citations import reference_problems, template_keys
 
 ROOT = PATHS.root
+PUBLISHED = "https://example.org/kreport/"  # as the publishing workflow sets it
 VENV = PATHS.cache / "properdocs-venv"
 #: What the ProperDocs environment holds (each at the lock's version, with the
 #: lock's versions of what they need): the builder, the theme, the notebook
@@ -77,7 +78,8 @@ def _build(command: list[str], site: Path, environment: dict) -> None:
 def built(tmp_path_factory) -> dict[str, Path]:
     """The committed docs/ built by each builder into a scratch folder."""
     sites = {name: tmp_path_factory.mktemp(name) for name in ("mkdocs", "properdocs")}
-    base = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    base = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true",
+                KREPORT_SITE_URL=PUBLISHED)
     _build([sys.executable, "-m", "mkdocs"], sites["mkdocs"], base)
     _build([str(properdocs_python()), "-m", "properdocs"], sites["properdocs"],
            dict(base, PYTHONPATH=str(ROOT)))
@@ -118,3 +120,13 @@ def test_both_builders_build_the_same_site(built):
     assert [name for name in mkdocs if mkdocs[name] != properdocs[name]] == []
     assert ((built["mkdocs"] / "search" / "search_index.json").read_bytes()
             == (built["properdocs"] / "search" / "search_index.json").read_bytes())
+
+
+@pytest.mark.parametrize("builder", ["mkdocs", "properdocs"])
+def test_the_sitemap_lists_every_page_at_its_published_address(built, builder):
+    sitemap = (built[builder] / "sitemap.xml").read_text(encoding="utf-8")
+    listed = re.findall(r"<loc>([^<]+)</loc>", sitemap)
+    wanted = [PUBLISHED + ("" if page.slug == "index" else f"{page.slug}/")
+              for page in [*all_pages(), *NOTEBOOKS]]
+    assert sorted(set(wanted) - set(listed)) == []
+    assert all(address.startswith(PUBLISHED) for address in listed)

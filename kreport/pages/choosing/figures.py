@@ -93,5 +93,8 @@ def surface():
         axes.set_ylabel("log₁₀ " + ylabel)
         bar = figure.colorbar(image, ax=axes, shrink=0.9)
         bar.set_label(f"log₁₀ leave-one-out MSE ({unit})")
-    panels[0].legend(loc="upper left", fontsize=9)
+    # Below the panels, not over the image: in the dark scheme the legend's text
+    # turns light, and the surface's bright corner would swallow it.
+    handles, labels = panels[0].get_legend_handles_labels()
+    figure.legend(handles, labels, loc="outside lower center", ncols=2)
     return figure

@@ -34,21 +34,21 @@ SYMBOLS: tuple[Symbol, ...] = (
     # --- data
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
     _symbol("p", "the number of features (columns) of a row", "p"),
-    _symbol("i, j", "indices of rows, from the first to the n-th", "row-index", "i", "j"),
-    _symbol("x_i", "row i: one person's (or throw's) feature values, a vector of length p",
+    _symbol("i, j", "indices of rows, from the first to the $n$-th", "row-index", "i", "j"),
+    _symbol("x_i", "row $i$: one person's (or throw's) feature values, a vector of length $p$",
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
-    _symbol("X", "the n × p table of training rows, one row per person", "table-of-rows"),
+    _symbol("X", r"the $n \times p$ table of training rows, one row per person", "table-of-rows"),
     _symbol(r"\bar x", "the mean row: the average of each feature over the training rows",
             "mean-row", r"\bar", "x"),
-    _symbol("X_c", r"the centred rows, X with the mean row taken from every row", "centred-rows",
+    _symbol("X_c", r"the centred rows, $X$ with the mean row taken from every row", "centred-rows",
             "X"),
-    _symbol(r"\tilde x_i", r"row i centred: x_i minus the mean row", "centred-row",
+    _symbol(r"\tilde x_i", r"row $i$ centred: $x_i$ minus the mean row", "centred-row",
             r"\tilde", "x"),
     _symbol("y", "the target: one number per training row (a weight, a height)", "target"),
-    _symbol(r"\bar y", "the mean of the target over the training rows; ȳ with subscript −i is "
-            "the mean without row i", "target-mean", r"\bar", "y"),
-    _symbol(r"y_c", r"the centred target, y minus its mean", "centred-target", "y"),
+    _symbol(r"\bar y", r"the mean of the target over the training rows; $\bar y_{-i}$ is "
+            "the mean without row $i$", "target-mean", r"\bar", "y"),
+    _symbol(r"y_c", r"the centred target, $y$ minus its mean", "centred-target", "y"),
     _symbol(r"\hat y", "a prediction of the target", "prediction", r"\hat", "y"),
     _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
     # --- kernels
@@ -56,24 +56,29 @@ SYMBOLS: tuple[Symbol, ...] = (
             "lifted images in feature space", "kernel", "k"),
     _symbol(r"x^\top x'", "the dot product of two rows", "dot-product", "x"),
     _symbol(r"\varphi(x)", "the feature map: the lifted image of a row, usually never written "
-            "down; φ with subscript j is its j-th coordinate", "feature-map", r"\varphi"),
+            r"down; $\varphi_j$ is its $j$-th coordinate", "feature-map", r"\varphi"),
     _symbol(r"\Phi", "the lifted training rows, one image per row", "lifted-rows", r"\Phi"),
-    _symbol("K", "the kernel table (Gram matrix): the n × n table of k(x_i, x_j)", "kernel-table"),
+    _symbol("K", r"the kernel table (Gram matrix): the $n \times n$ table of $k(x_i, x_j)$",
+            "kernel-table"),
+    _symbol("K_{ij}", r"the entry of $K$ in row $i$ and column $j$: $k(x_i, x_j)$; the same for "
+            r"any table written $K$ with an accent or subscript", "table-entry", "K"),
     _symbol("K_c", "the centred kernel table: the table of the lifted rows after their mean is "
-            "taken away, K_c = (I − J) K (I − J)", "centred-table", "K"),
+            r"taken away, $K_c = (I - J)\, K\, (I - J)$", "centred-table", "K"),
     _symbol(r"\tilde K", "the table kernel ridge solves with: the kernel of the centred rows, "
-            r"k(x̃_i, x̃_j); it equals K for the RBF kernel but not for the polynomial ones, and "
-            "in general it is not K_c (for the linear kernel it is: both are X_c X_cᵀ)",
+            r"$k(\tilde x_i, \tilde x_j)$; it equals $K$ for the RBF kernel but not for the "
+            r"polynomial ones, and in general it is not $K_c$ (for the linear kernel it is: "
+            r"both are $X_c X_c^\top$)",
             "ridge-table", r"\tilde", "K"),
     _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
             r"\varphi"),
-    _symbol("J", "the n × n matrix whose every entry is one over n; JK averages the columns of K",
+    _symbol("J", r"the $n \times n$ matrix whose every entry is $1/n$; $JK$ averages the columns "
+            r"of $K$",
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
-    _symbol(r"\gamma", "the RBF and polynomial kernels' scale; for the RBF, one over √γ is its "
-            "reach",
+    _symbol(r"\gamma", r"the RBF and polynomial kernels' scale; for the RBF, $1/\sqrt\gamma$ is "
+            "its reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
     _symbol("c_0", "the constant a polynomial kernel adds before the power, "
@@ -82,35 +87,42 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that "
             r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
     # --- PCA and kernel PCA
-    _symbol("S", "the p × p scatter matrix X_cᵀX_c of ordinary PCA", "scatter-matrix"),
-    _symbol(r"\lambda_m", "the m-th largest eigenvalue (raw: of K_c, of the scatter matrix, "
+    _symbol("S", r"the $p \times p$ scatter matrix $X_c^\top X_c$ of ordinary PCA",
+            "scatter-matrix"),
+    _symbol(r"\lambda_m", "the $m$-th largest eigenvalue (raw: of $K_c$, of the scatter matrix, "
             "or of kernel ridge's table of the centred rows)", "eigenvalue", r"\lambda"),
     _symbol("m", "the index of a direction (component), largest eigenvalue first",
             "direction-index"),
-    _symbol("u_m", "the unit eigenvector for λ_m of the table at hand (K_c in kernel PCA; "
-            "K or K̃ where a page says so): one entry per training row",
+    _symbol("u_m", r"the unit eigenvector for $\lambda_m$ of the table at hand ($K_c$ in kernel "
+            r"PCA; $K$ or $\tilde K$ where a page says so): one entry per training row",
             "eigenvector", "u"),
-    _symbol(r"\beta_m", r"the coefficient vector of direction m: u_m divided by √λ_m, one "
+    _symbol(r"\beta_m", r"the coefficient vector of direction $m$: $u_m / \sqrt{\lambda_m}$, one "
             "weight per training row (kreport's coefficients_)", "coefficients", r"\beta"),
-    _symbol("v_m", "direction m in the lifted space: the sum of the centred lifted rows "
-            "weighted by β_m; in ordinary PCA, a unit direction in the space of the measured "
-            "features (the input space)",
+    _symbol("v_m", "direction $m$ in the lifted space: the sum of the centred lifted rows "
+            r"weighted by $\beta_m$; in ordinary PCA, a unit direction in the space of the "
+            "measured features (the input space)",
             "direction", "v"),
-    _symbol("z_{im}", "the coordinate (score) of row i on direction m", "coordinate", "z"),
-    _symbol(r"\lambda_m/(n-1)", "the variance along direction m (a sample variance, over $n - 1$)",
+    _symbol("z_{im}", "the coordinate (score) of row $i$ on direction $m$", "coordinate", "z"),
+    _symbol(r"\lambda_m/(n-1)", "the variance along direction $m$ (a sample "
+            "variance, over $n - 1$)",
             "variance", r"\lambda"),
     _symbol(r"\ell", "how many directions are kept", "kept", r"\ell"),
     # --- regression
     _symbol(r"\alpha", "the penalty of ridge and kernel ridge regression (scikit-learn's "
             "alpha, kreport's penalty)", "penalty", r"\alpha"),
+    _symbol("w_0", "the weight on a column of ones: an intercept penalised like the other weights "
+            "(the mistake the ridge page shows)",
+            "intercept-weight", "w"),
     _symbol("w", "the primal weights: one per feature (ridge's coef_)", "primal-weights"),
     _symbol("a", "the dual weights: one per training row (kreport's dual_weights_)",
             "dual-weights"),
     _symbol("R^2", "the coefficient of determination: one minus the residual sum of squares over "
             "the total sum of squares about the mean", "r-squared", "R"),
-    _symbol("H", r"the hat matrix: the n × n matrix with ŷ = H y on the training rows",
+    _symbol("H", r"the hat matrix: the $n \times n$ matrix with $\hat y = H y$ on the "
+            "training rows",
             "hat-matrix"),
-    _symbol(r"\hat y_c", "the fitted values of the centred target, ŷ minus ȳ", "fitted-centred",
+    _symbol(r"\hat y_c", r"the fitted values of the centred target, $\hat y - \bar y$",
+            "fitted-centred",
             r"\hat", "y"),
     _symbol(r"\lambda_{\max}, \lambda_{\min}", "the largest and the smallest eigenvalue of a "
             "table", "extreme-eigenvalues", r"\lambda"),
@@ -119,31 +131,40 @@ SYMBOLS: tuple[Symbol, ...] = (
             "epsilon", r"\varepsilon"),
     _symbol(r"\mathbb E", "the expected value: the average over the random draws", "expectation",
             r"\mathbb"),
-    _symbol(r"e_i", "the residual of row i (leave-one-out: of the fit made without row i)",
+    _symbol(r"e_i", "the residual of row $i$ (leave-one-out: of the fit made without row $i$)",
             "residual", "e"),
     _symbol(r"\kappa", "the condition number of the penalised system being solved "
-            "(K̃ + αI in kernel ridge, X_cᵀX_c + αI in ridge): its largest over its smallest "
-            "eigenvalue", "condition-number", r"\kappa"),
-    _symbol("G", "the penalised table of kernel ridge, the table of the centred rows plus αI; "
-            "when centring leaves the table unchanged (the RBF kernel; not the polynomial "
-            "ones), its inverse gives the leave-one-out residuals in closed form, from one "
-            "factorisation", "penalised-table"),
+            r"($\tilde K + \alpha I$ in kernel ridge, $X_c^\top X_c + \alpha I$ in ridge): its "
+            "largest over its smallest eigenvalue", "condition-number", r"\kappa"),
+    _symbol("G", r"the penalised table of kernel ridge, the table of the centred rows plus "
+            r"$\alpha I$; when centring leaves the table unchanged (the RBF kernel; not the "
+            "polynomial ones), its inverse gives the leave-one-out residuals in closed form, "
+            "from one factorisation", "penalised-table"),
     # --- pre-images
-    _symbol(r"P\varphi(q)", "the projection of a lifted query onto the ℓ kept directions of "
+    _symbol(r"P\varphi(q)", r"the projection of a lifted query onto the $\ell$ kept directions of "
             "kernel PCA, through the lifted mean", "projection", "P", r"\varphi"),
-    _symbol(r"\omega_i", "the weight of training row i when a projected point is written as a "
+    _symbol(r"\omega_i", "the weight of training row $i$ when a projected point is written as a "
             "weighted sum of the lifted training rows", "projection-weights", r"\omega"),
     # --- approximations
     _symbol("D", "the number of random features drawn to approximate a kernel",
             "random-feature-count"),
     _symbol("M", "the number of landmarks (Nyström centres): training rows chosen to stand in "
-            "for all n; at equal cost, D random features play the same part", "landmark-count"),
-    _symbol("W", "the D × p matrix of random frequencies, one row per random feature",
+            "for all $n$; at equal cost, $D$ random features play the same part", "landmark-count"),
+    _symbol("K_{nM}", r"the $n \times M$ table of kernel values between the training rows and the "
+            "landmarks", "rows-by-landmarks", "K"),
+    _symbol("K_{MM}", r"the $M \times M$ kernel table of the landmarks among themselves",
+            "landmark-table", "K"),
+    _symbol("k_M(x)", "the row of $M$ kernel values between $x$ and the landmarks",
+            "landmark-row", "k"),
+    _symbol(r"\hat\lambda_m", "the $m$-th largest eigenvalue of an approximate (centred) kernel "
+            r"table, the estimate of $\lambda_m$", "approximate-eigenvalue", r"\hat", r"\lambda"),
+    _symbol("W", r"the $D \times p$ matrix of random frequencies, one row per random feature",
             "random-frequencies"),
-    _symbol("b", "the D random phases of random Fourier features", "random-phases"),
+    _symbol("b", "the $D$ random phases of random Fourier features", "random-phases"),
     _symbol(r"\hat\varphi(x)", "an approximate feature map (random features, Nyström)",
             "approximate-feature-map", r"\hat", r"\varphi"),
-    _symbol(r"\hat x_i", "row i rebuilt from ℓ coordinates (a reconstruction or a pre-image)",
+    _symbol(r"\hat x_i", r"row $i$ rebuilt from $\ell$ coordinates (a reconstruction or a "
+            "pre-image)",
             "rebuilt-row", r"\hat", "x"),
 )
 
@@ -157,9 +178,8 @@ TERMS: tuple[Term, ...] = (
     Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
          "every pair of rows; here called the kernel table"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
-    Term("reach", "reach", "one over √γ for the RBF kernel: about how far apart two rows can be "
-         "and "
-         "still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
+    Term("reach", "reach", r"$1/\sqrt\gamma$ for the RBF kernel: about how far apart two rows "
+         "can be and still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
          "between them, the stretch they share, and how far one must slide to clear the other"),
     Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane (or larger "
@@ -182,10 +202,10 @@ TERMS: tuple[Term, ...] = (
     Term("condition number", "condition-number-term", "how much a linear solve can magnify "
          "relative errors in its inputs"),
     Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "
-         "as L Lᵀ with L lower triangular; it exists exactly when every pivot is positive, "
-         "so a failed factorisation of K̃ + αI tells kernel ridge that the table has a negative "
-         "eigenvalue larger in size than the penalty (a smaller breach of Mercer's condition "
-         "passes unnoticed)",
+         "as a lower-triangular table times its own transpose; it exists exactly when "
+         r"every pivot is positive, so a failed factorisation of $\tilde K + \alpha I$ "
+         "tells kernel ridge that the table has a negative eigenvalue larger in size "
+         "than the penalty (a smaller breach of Mercer's condition passes unnoticed)",
          ("Cholesky factorization",)),
     Term("pivot", "pivot", "the number a factorisation divides by at each step; a pivot that is "
          "zero or negative stops a Cholesky factorisation"),
