@@ -37,8 +37,9 @@ def ring_problem():
           id="second_axis")
     claim("along the first RBF direction every inner person lies on one side of every outer "
           "person", kernel_split.separated, id="rbf_splits")
-    claim("the ideal ring's inner group is tighter than the ring's and its outer group lies "
-          "further out", ideal_distance[ideal_mask].max() < distance[mask].max()
+    claim("the ideal ring's inner group is tighter than the ring's and its nearest outer "
+          "person is further out, so the empty band between the groups is wider",
+          ideal_distance[ideal_mask].max() < distance[mask].max()
           and ideal_distance[~ideal_mask].min() > distance[~mask].min(), id="ideal_cleaner")
     return {
         "datasets": len(DATASETS),

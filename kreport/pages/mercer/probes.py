@@ -23,9 +23,10 @@ from .settings import (
 )
 
 # Worked kernels on the throws, in the order of the table and the figure.
+POSITIVE_COEF0 = 1.0
 WORKED = (
     ("linear", kernels.linear()),
-    ("polynomial", kernels.polynomial(2, 1.0, 1.0)),
+    ("polynomial", kernels.polynomial(2, 1.0, POSITIVE_COEF0)),
     ("rbf", kernels.rbf(1.0)),
     ("negative polynomial", kernels.polynomial(NEGATIVE_POLYNOMIAL[0], 1.0,
                                                NEGATIVE_POLYNOMIAL[1])),
@@ -89,6 +90,7 @@ def worked_kernels():
         "negative_eigenvalue": negative,
         "degree": degree,
         "coef0": coef0,
+        "positive_coef0": POSITIVE_COEF0,
         "rbf_smallest": within(rbf_smallest, 1e-5),
         "rbf_floor": floor,
         "count": len(rows),
