@@ -13,6 +13,7 @@ for page but for the line naming the generator.
 from __future__ import annotations
 
 import hashlib
+import html
 import os
 import re
 import shutil
@@ -130,3 +131,15 @@ def test_the_sitemap_lists_every_page_at_its_published_address(built, builder):
               for page in [*all_pages(), *NOTEBOOKS]]
     assert sorted(set(wanted) - set(listed)) == []
     assert all(address.startswith(PUBLISHED) for address in listed)
+
+
+@pytest.mark.parametrize("builder", ["mkdocs", "properdocs"])
+def test_each_page_describes_itself_in_its_own_words(built, builder):
+    # Before, every page carried the site's one-line description, so a search
+    # result or a link preview said nothing about the page it pointed to.
+    for page in all_pages():
+        folder = built[builder] if page.slug == "index" else built[builder] / page.slug
+        head = (folder / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+        described = re.search(r'<meta name="description" content="([^"]*)"', head)
+        assert described, f"{page.slug} has no meta description"
+        assert html.unescape(described.group(1)) == page.summary, page.slug

@@ -188,9 +188,19 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         raise PageError(f"{page.module} declares playgrounds {unplaced} but {page.template} "
                         "never places them")
     try:
-        return cite(text, bibliography, page.template)
+        text = cite(text, bibliography, page.template)
     except CitationError as error:
         raise PageError(str(error)) from None
+    return front_matter(page) + text
+
+
+def front_matter(page: Page) -> str:
+    """The page's summary as its meta description: search results and link previews
+    then show what this page teaches, not the site's one line. JSON's quoting is
+    valid YAML, so a colon or quote in the summary cannot break the header."""
+    if not page.summary:
+        return ""
+    return f"---\ndescription: {json.dumps(page.summary, ensure_ascii=False)}\n---\n\n"
 
 
 #: How the moved-anchors script opens: the checks on typed digits leave it out

@@ -19,6 +19,8 @@ IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")  # its alt text is for a screen read
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$", re.M)
 FIGURE = re.compile(r"<figure\b")
+#: The front matter (the page's meta description) is for search results, not read.
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 #: The audit block at a page's foot is for whoever checks the build, not read.
 PROVENANCE = re.compile("^" + re.escape(PROVENANCE_OPENING) + ".*", re.M | re.S)
 WORD = re.compile(r"[A-Za-z\u00C0-\u024F]+(?:['’-][A-Za-z]+)*|\d[\d,.]*")
@@ -28,7 +30,7 @@ def reading_minutes(markdown: str) -> dict:
     """Words, tables, figures and the minutes they take, for one page's markdown."""
     tables = len(TABLE_RULE.findall(markdown))
     figures = len(FIGURE.findall(markdown))
-    text = PROVENANCE.sub("", markdown)
+    text = PROVENANCE.sub("", FRONT_MATTER.sub("", markdown))
     text = SCRIPT.sub(" ", text)
     text = FENCED_CODE.sub(" ", text)
     text = DISPLAY_MATH.sub(" ", text)

@@ -10,7 +10,7 @@ page = Page(
     slug="kernel-trick",
     title="The kernel trick and feature maps",
     template="kernel_trick.md.j2",
-    summary="A kernel value is a dot product of lifted rows: the degree-2 feature map written "
+    summary="A kernel value is a dot product of lifted rows: the degree-two feature map written "
             "out, what the features cost against the table, and the RBF kernel's infinitely "
             "many features, truncated and drawn at random.",
     sections=[lift.ring_lifted, polynomial.explicit_map, cost.counting, series.rbf_series,
