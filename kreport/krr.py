@@ -143,14 +143,15 @@ class KernelRidge(FittedAttributeGuard):
                 "must have no negative eigenvalue). Use a kernel that satisfies it (linear, "
                 "polynomial with coef0 ≥ 0, rbf). A penalty above "
                 f"{abs(smallest):.6g} lets the factorisation finish but does not repair the "
-                "kernel: just above that value K + penalty·I is nearly singular (its condition "
+                "kernel: just above that value K̃ + penalty·I is nearly singular (its condition "
                 "number grows without limit as the penalty comes down to it), and a penalty "
                 "far above it flattens the fit towards the mean. If you keep this kernel, "
                 "choose the penalty by held-out error (kreport.grid_search)."
             )
         return MercerConditionError(
-            f"Cholesky factorisation of K + penalty·I met a non-positive pivot: the kernel "
-            f"table K has smallest eigenvalue {smallest:.6g}, so with penalty {self.penalty:g} "
+            f"Cholesky factorisation of K̃ + penalty·I met a non-positive pivot: the kernel "
+            f"table of the centred rows, K̃, has smallest eigenvalue {smallest:.6g}, so with "
+            f"penalty {self.penalty:g} "
             f"the system is not positive definite. {diagnosis}",
             smallest_eigenvalue=smallest,
             penalty=self.penalty,

@@ -52,7 +52,7 @@ def k_fold():
         "interleaved": [float(s) for s in spread.scores],
         "interleaved_mean": spread.mean,
         "loo": loo.mse,
-        "contiguous_worse_factor": 2,
+        "contiguous_worse_factor": 2, "contiguous_ratio": contiguous.mean / loo.mse,
         "best_gamma": best.gamma,
         "best_penalty": best.penalty,
         "best_contiguous": within(best_contiguous.mean, 1e-6),

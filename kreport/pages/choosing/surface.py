@@ -38,7 +38,8 @@ def validation_surface():
     throws, crowd = _pick("throws"), _pick("crowd")
     rows, target = problem("throws")
     span = float(rows.max() - rows.min())
-    parabola = leave_one_out(kernels.polynomial(2, 1.0, 1.0), throws["penalty"], rows, target)
+    parabola_kernel = kernels.polynomial(2, 1.0, 1.0)
+    parabola = leave_one_out(parabola_kernel, throws["penalty"], rows, target)
     crowd_rows, crowd_target = problem("crowd")
     line = leave_one_out(kernels.linear(), PENALTY, crowd_rows, crowd_target)
     crowd_span = float(crowd_rows.max() - crowd_rows.min())
@@ -99,7 +100,8 @@ def validation_surface():
         "span": span,
         "crowd_span": crowd_span,
         "parabola_mse": within(parabola.mse, 1e-6),
-        "parabola_degree": 2,
+        "parabola_degree": parabola_kernel.degree, "parabola_gamma": parabola_kernel.gamma,
+        "parabola_coef0": parabola_kernel.coef0,
         "line_mse": line.mse,
         "line_penalty": PENALTY,
         "count": count,

@@ -49,7 +49,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\bar y", r"the mean of the target over the training rows; $\bar y_{-i}$ is "
             "the mean without row $i$", "target-mean", r"\bar", "y"),
     _symbol(r"y_c", r"the centred target, $y$ minus its mean", "centred-target", "y"),
-    _symbol(r"\hat y", "a prediction of the target", "prediction", r"\hat", "y"),
+    _symbol(r"\hat y", r"a prediction of the target; $\hat y_{-i}$ is the fit made without "
+            "row $i$, as leave-one-out uses it", "prediction", r"\hat", "y"),
     _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
     # --- kernels
     _symbol("k(x, x')", "the kernel: a similarity between two rows, the dot product of their "

@@ -100,6 +100,7 @@ def orthogonality():
           id="not_unit")
     return {
         "ring_dot": bound(ring_off, -14), "arc_dot": bound(arc_off, -14),
+        "arc_gamma": ARC_GAMMA,
         "ring_identity": bound(ring_unit, -12), "four_lengths": four_lengths,
     }
 

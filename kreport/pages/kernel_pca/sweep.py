@@ -238,8 +238,10 @@ def gamma_sweep():
           ideal_any == len(gammas), id="ideal_every", top=TOP)
     untied_first = np.array([r.first for r in untied])
     ideal_widest = int(np.argmax(untied_first))
-    claim("the ideal ring's first-direction band starts below the ring's and ends above it",
-          gammas[tied_at.size] < band[0] and gammas[-1] > band[1], id="ideal_wider")
+    claim("the ideal ring's first-direction band starts below the ring's and, running to the "
+          "top of the grid, goes past the ring's upper edge",
+          gammas[tied_at.size] < band[0] and all(r.first > 0 for r in untied)
+          and gammas[-1] > band[1], id="ideal_wider")
     facts["ideal"] = {
         "tied_high": on_grid(gammas[tied_at.size - 1]), "tied_points": int(tied_at.size),
         "first_low": on_grid(gammas[tied_at.size]), "first_high": gammas[-1],

@@ -35,7 +35,8 @@ K = np.exp(-gamma * cdist(X, X, "sqeuclidean"))
 C = np.eye(n) - np.ones((n, n)) / n
 Kc = C @ K @ C
 lam, U = np.linalg.eigh(Kc)
-order = np.argsort(-lam)[:keep]
+order = np.argsort(-lam)
+order = order[lam[order] > tol * lam.max()][:keep]  # drop the zeros
 lam, U = lam[order], U[:, order]
 U = U * np.sign([u[np.argmax(np.abs(u))] for u in U.T])
 Z = Kc @ (U / np.sqrt(lam))'''
@@ -55,7 +56,7 @@ WHOLE_TWO = "a sum of squares of differences of whole numbers"
 
 
 def _run_numpy(X: np.ndarray, gamma: float, keep: int, text: str = NUMPY_ROUTE) -> dict:
-    scope = {"X": X, "gamma": gamma, "keep": keep}
+    scope = {"X": X, "gamma": gamma, "keep": keep, "tol": KernelPCA.ZERO_THRESHOLD}
     exec(text, scope)  # the page's own text, not a copy of it
     return scope
 
@@ -105,7 +106,7 @@ def numpy_route():
     return {
         "numpy": NUMPY_ROUTE, "kreport": KREPORT_ROUTE, "n": len(X), "keep": KEPT,
         "gamma": RING_GAMMA, "gap": bound(gap, AGREEMENT_EXPONENT),
-        "eigen_gap": bound(eigen_gap, AGREEMENT_EXPONENT),
+        "eigen_gap": bound(eigen_gap, AGREEMENT_EXPONENT), "tol": KernelPCA.ZERO_THRESHOLD,
         "sign_convention": SIGN_CONVENTION, "tie_tolerance": SIGN_TIE_TOLERANCE, "lead": lead,
         "eigenvalues": fitted.eigenvalues_, "variances": fitted.variances_,
     }

@@ -158,6 +158,7 @@ def rbf_run():
     claim("in the feature space the midpoint of A, B is not the midpoint of C, D",
           midpoints > 1e-3, id="midpoints")
     return {
+        "midpoint_distance": float(midpoints),
         "gamma": RBF_GAMMA,
         "reach": 1 / np.sqrt(RBF_GAMMA),
         "squared_12": exact(fits.whole(squared[0, 1]), WHOLE),

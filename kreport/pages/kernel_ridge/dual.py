@@ -106,6 +106,8 @@ def three_people():
           lambda tol: np.max(np.abs(linear_table[1])) < tol
           and np.max(np.abs(linear_table[:, 1])) < tol, id="middle_zero",
           tol=WHOLE_WITHIN)
+    claim("the middle person's weight is the mean weight (to {tol} kg)",
+          lambda tol: abs(y[1]) < tol, id="middle_at_mean", tol=WHOLE_WITHIN)
     claim("the dual weights come out within {tol} of {first}, {second} and {third}",
           lambda tol, first, second, third: np.max(np.abs(dual - [first, second, third])) < tol,
           id="weights", tol=NEAR_WHOLE,

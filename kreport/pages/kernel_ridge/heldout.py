@@ -83,11 +83,11 @@ def choosing_together():
     # the training score has nothing to choose by (their R² differ in the last bits).
     perfect = [cell for cell in grid.cells() if 1 - cell.training_r2 < PERFECT_WITHIN]
     perfect_losses = [cell.held_out for cell in perfect]
-    coefficients = np.polyfit(throws.rows[:, 0], throws.target, 2)
+    coefficients = np.polyfit(throws.rows[:, 0], throws.target, 2)  # three of them
     parabola_misses = throws.target - np.polyval(coefficients, throws.rows[:, 0])
     # The spread of the throws about a smooth parabola (three numbers fitted):
     # no curve can predict a new throw much better than this on average.
-    noise = float(parabola_misses @ parabola_misses) / (len(throws.target) - 3)
+    noise = float(parabola_misses @ parabola_misses) / (len(throws.target) - len(coefficients))
     claim("{count} settings fit the training throws to within {tol} of a perfect R²",
           len(perfect) >= 2, id="perfect", count=len(perfect), tol=PERFECT_WITHIN)
     claim("every one of them has a held-out error more than {times} times the held-out pick's",
@@ -109,5 +109,6 @@ def choosing_together():
                               GRID_RTOL),
         "held_out_training_r2": within(pick.training_r2, GRID_RTOL),
         "noise": noise, "noise_sd": float(np.sqrt(noise)),
+        "parabola_coefficients": len(coefficients),
         "flat_r2": r_squared("throws", kernel_fit("throws", kernels.rbf(pick.gamma), PENALTY)),
     }

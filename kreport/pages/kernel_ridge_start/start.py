@@ -79,7 +79,8 @@ def numpy_route():
     gap = float(np.max(np.abs(scope["prediction"] - ours)) / np.max(np.abs(ours)))
     claim("the numpy lines and KernelRidge predict the same heights to within {limit} of the "
           "largest", lambda limit: gap < limit, id="same", limit=1e-12)
-    return {"numpy": NUMPY_ROUTE, "kreport": KREPORT_ROUTE, "gap": bound(gap, -12)}
+    return {"numpy": NUMPY_ROUTE, "kreport": KREPORT_ROUTE, "gap": bound(gap, -12),
+            "gamma": gamma, "penalty": alpha}
 
 
 def the_two_settings():
@@ -100,7 +101,8 @@ def the_two_settings():
           grid.best_training.penalty == PENALTIES[0], id="training_smallest")
     return {"gamma": best.gamma, "penalty": best.penalty, "reach": 1.0 / np.sqrt(best.gamma),
             "chosen": chosen, "settings": len(GAMMAS) * len(PENALTIES),
-            "gamma_low": GAMMAS[0], "gamma_high": GAMMAS[-1],
+            "gamma_low": GAMMAS[0], "gamma_high": GAMMAS[-1], "gamma_count": len(GAMMAS),
+            "penalty_count": len(PENALTIES),
             "penalty_low": PENALTIES[0], "penalty_high": PENALTIES[-1],
             "training_penalty": grid.best_training.penalty}
 

@@ -52,8 +52,8 @@ def penalty_shift():
     target = throws.target - throws.target.mean()
     negative_share = float((vectors[:, 0] @ target) ** 2 / (target @ target))
     claim("more than {share} of the centred heights' squared length lies along the eigenvector "
-          "of the negative eigenvalue", lambda share: negative_share > share, id="along_negative",
-          share=0.9)
+          "of the most negative eigenvalue", lambda share: negative_share > share,
+          id="along_negative", share=0.9)
     return {
         "gamma": MILD_SIGMOID[0],
         "coef0": MILD_SIGMOID[1],
