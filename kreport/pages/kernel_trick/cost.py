@@ -55,5 +55,5 @@ def counting() -> dict:
         "ring_table": n * n,
         "ring_feature_table": n * features(p_ring, crossover),
         "large_n": LARGE_N,
-        "big": big,
+        "big": big, "big_ratio": big / LARGE_N,
     }
