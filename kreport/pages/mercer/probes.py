@@ -24,6 +24,8 @@ from .settings import (
 
 # Worked kernels on the throws, in the order of the table and the figure.
 POSITIVE_COEF0 = 1.0
+#: The polynomials' gamma in the probes (their c0 and degree vary).
+PROBE_POLY_GAMMA = 1.0
 WORKED = (
     ("linear", kernels.linear()),
     ("polynomial", kernels.polynomial(2, 1.0, POSITIVE_COEF0)),
@@ -103,7 +105,8 @@ def worked_kernels():
 def _mercer_settings(fixture: str):
     """Every linear, polynomial (c₀ ≥ 0) and RBF kernel the probe builds on one fixture."""
     settings = [kernels.linear()]
-    settings += [kernels.polynomial(d, 1.0, c) for d in POLY_DEGREES for c in POLY_COEF0S]
+    settings += [kernels.polynomial(d, PROBE_POLY_GAMMA, c) for d in POLY_DEGREES
+                 for c in POLY_COEF0S]
     settings += [kernels.rbf(factor * median_gamma(fixture)) for factor in RBF_FACTORS]
     return settings
 
@@ -121,8 +124,8 @@ def mercer_kernels():
     for fixture in PROBE_FIXTURES:
         for degree in POLY_DEGREES[1:]:
             for coef0 in NEGATIVE_COEF0S:
-                ratio = relative_smallest(spectrum(fixture, kernels.polynomial(degree, 1.0,
-                                                                               coef0)))
+                kernel = kernels.polynomial(degree, PROBE_POLY_GAMMA, coef0)
+                ratio = relative_smallest(spectrum(fixture, kernel))
                 negatives.append(ratio)
                 broken += ratio < -ZERO_THRESHOLD
     claim("over {count} tables of Mercer kernels, none has an eigenvalue below −{limit} of its "
@@ -141,7 +144,9 @@ def mercer_kernels():
         "rbf_high": RBF_FACTORS[-1],
         "degrees_low": POLY_DEGREES[0],
         "degrees_high": POLY_DEGREES[-1],
-        "coef0_high": POLY_COEF0S[-1],
+        "coef0_high": POLY_COEF0S[-1], "coef0s": list(POLY_COEF0S),
+        "poly_gamma": PROBE_POLY_GAMMA,
+        "negative_coef0s": list(NEGATIVE_COEF0S),
         "negative_degree_low": POLY_DEGREES[1],
         "negative_count": len(negatives),
         "negative_broken": int(broken),
