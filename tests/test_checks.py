@@ -333,3 +333,11 @@ def test_a_symbol_missing_from_the_glossary_stops_the_build_not_only_the_tests()
     assert checks.unknown_symbols("the weights $a = G^{-1} y_c$.", "page.md") == []
     problems = checks.unknown_symbols("a new symbol $\\zeta_i$ appears.", "page.md")
     assert problems and "zeta" in problems[0] and "notation.py" in problems[0]
+
+
+def test_a_number_run_into_the_next_word_is_found():
+    # mercer printed "0, 0.5, 1 and 2and γ = 1": the endfor closing the list ended a
+    # template line, and trim_blocks removed the newline that separated the words.
+    assert checks.glued_words("c0 each of 0, 0.5, 1 and 2and gamma\n", "page.md")
+    assert not checks.glued_words("c0 each of 0, 0.5, 1 and 2 and gamma\n", "page.md")
+    assert not checks.glued_words('<span data-fact="a2">4</span> and 10⁻⁶ of\n', "page.md")

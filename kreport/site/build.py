@@ -169,6 +169,7 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.broken_table_rows(markdown, f"docs/{page.slug}.md")
     built.problems += checks.unknown_symbols(markdown, f"docs/{page.slug}.md")
     built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.glued_words(markdown, f"docs/{page.slug}.md")
     origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
                        f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  "

@@ -291,6 +291,23 @@ def within_a_bound(text: str, where: str) -> list[str]:
             for match in BOUND_AFTER_WITHIN.finditer(text)]
 
 
+#: A printed number run into the next word ("2and"): a template's block tag at a
+#: line's end swallows the newline that was the space (Jinja's trim_blocks).
+GLUED_WORD = re.compile(r"(?<=\d)(?:and|or|to|the|of|with|in|is|its|at|for|from)\b")
+HTML_TAG = re.compile(r"<[^>]+>")
+
+
+def glued_words(text: str, where: str) -> list[str]:
+    """A number printed with no space before the word after it."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in GLUED_WORD.finditer(HTML_TAG.sub("", line)):
+            problems.append(f"{where}:{number}: a number runs into the word "
+                            f"{match.group(0)!r} with no space; in the template, keep the "
+                            "word on the same line as the tag before it")
+    return problems
+
+
 def definition_lines(text: str, where: str) -> list[str]:
     """Lines that start like a link or footnote definition (``[^key]: …``): Markdown
     takes them out of the text, and a citation that opens a line with a colon after
