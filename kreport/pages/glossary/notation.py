@@ -73,8 +73,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
             r"\varphi"),
-    _symbol("J", r"the $n \times n$ matrix whose every entry is $1/n$; $JK$ averages the columns "
-            r"of $K$",
+    _symbol("J", r"the averaging matrix, $n \times n$ and filled with $1/n$; $JK$ averages "
+            r"the columns of $K$",
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
