@@ -219,11 +219,14 @@ FACT_MARK = re.compile(r'data-fact="|\\htmlData\{fact=')
 COVERED = re.compile(r'class="claim-mark"|<!-- unchecked: ')
 
 
+HTML_TAG = re.compile(r"<[^>]+>")
+
+
 def _plain_words(sentence: str) -> str:
     sentence = FACT_ELEMENT.sub(" ", sentence)
     sentence = _remove_htmldata(sentence)
     sentence = MATH.sub(" ", sentence)
-    return re.sub(r"<[^>]+>", " ", sentence)
+    return HTML_TAG.sub(" ", sentence)
 
 
 def unchecked_comparisons(text: str, where: str) -> list[str]:
@@ -294,7 +297,6 @@ def within_a_bound(text: str, where: str) -> list[str]:
 #: A printed number run into the next word ("2and"): a template's block tag at a
 #: line's end swallows the newline that was the space (Jinja's trim_blocks).
 GLUED_WORD = re.compile(r"(?<=\d)(?:and|or|to|the|of|with|in|is|its|at|for|from)\b")
-HTML_TAG = re.compile(r"<[^>]+>")
 
 
 def glued_words(text: str, where: str) -> list[str]:

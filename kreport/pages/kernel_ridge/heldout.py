@@ -83,7 +83,7 @@ def choosing_together():
     # the training score has nothing to choose by (their R² differ in the last bits).
     perfect = [cell for cell in grid.cells() if 1 - cell.training_r2 < PERFECT_WITHIN]
     perfect_losses = [cell.held_out for cell in perfect]
-    coefficients = np.polyfit(throws.rows[:, 0], throws.target, 2)  # three of them
+    coefficients = np.polyfit(throws.rows[:, 0], throws.target, 2)
     parabola_misses = throws.target - np.polyval(coefficients, throws.rows[:, 0])
     # The spread of the throws about a smooth parabola (three numbers fitted):
     # no curve can predict a new throw much better than this on average.

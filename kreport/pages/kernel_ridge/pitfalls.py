@@ -39,20 +39,23 @@ PAGE_KERNELS = (LINEAR, *(kernels.polynomial(d) for d in DEGREES),
 HALF_CENTRED_RTOL = 1e-4
 
 
-def _free_level(name: str, kernel, penalty: float) -> tuple[float, float]:
+def _free_level_solution(table: np.ndarray, target: np.ndarray, penalty: float) -> np.ndarray:
     """Kernel ridge with a fitted, unpenalised level instead of the target mean:
-    [[K̃ + αI, 1], [1ᵀ, 0]] [a; level] = [y; 0] (plain numpy). Returns the level
-    and the training R² of that fit."""
-    table = gram(name, kernel)
+    [[K̃ + αI, 1], [1ᵀ, 0]] [a; level] = [y; 0] (plain numpy). Returns [a; level]."""
     n = len(table)
     system = np.zeros((n + 1, n + 1))
     system[:n, :n] = table + penalty * np.eye(n)
     system[:n, n] = system[n, :n] = 1.0
-    target = dataset(name).target
-    solution = np.linalg.solve(system, np.append(target, 0.0))
-    fitted = table @ solution[:n] + solution[n]
+    return np.linalg.solve(system, np.append(target, 0.0))
+
+
+def _free_level(name: str, kernel, penalty: float) -> tuple[float, float]:
+    """The free-level fit on all the rows: its level and its training R²."""
+    table, target = gram(name, kernel), dataset(name).target
+    solution = _free_level_solution(table, target, penalty)
+    fitted = table @ solution[:-1] + solution[-1]
     misses, spread = target - fitted, target - target.mean()
-    return float(solution[n]), float(1 - (misses @ misses) / (spread @ spread))
+    return float(solution[-1]), float(1 - (misses @ misses) / (spread @ spread))
 
 
 def _free_level_held_out(name: str, kernel, penalty: float) -> float:
@@ -60,14 +63,10 @@ def _free_level_held_out(name: str, kernel, penalty: float) -> float:
     and predict it. Only for a kernel of distances (the RBF), whose table on the other
     rows is a block of the whole one, however the rows are centred."""
     table, target = gram(name, kernel), dataset(name).target
-    n = len(target)
     misses = []
-    for left_out in range(n):
-        keep = np.arange(n) != left_out
-        system = np.zeros((n, n))
-        system[:-1, :-1] = table[np.ix_(keep, keep)] + penalty * np.eye(n - 1)
-        system[:-1, -1] = system[-1, :-1] = 1.0
-        solution = np.linalg.solve(system, np.append(target[keep], 0.0))
+    for left_out in range(len(target)):
+        keep = np.arange(len(target)) != left_out
+        solution = _free_level_solution(table[np.ix_(keep, keep)], target[keep], penalty)
         answer = table[left_out, keep] @ solution[:-1] + solution[-1]
         misses.append(target[left_out] - answer)
     return float(np.mean(np.square(misses)))
