@@ -288,10 +288,10 @@ def test_figures_have_alt_text_captions_and_legible_lettering(source, width, sch
     for figure in measured["figures"]:
         where = f"{figure['src']} at {width} px, {scheme}"
         assert figure["alt"].strip(), f"{where} has no alt text"
-        if figure["src"].startswith("data:") or "notebook-output-" in figure["src"]:
-            continue  # the notebook's outputs: captions come from the notebook's cells
-        assert figure["caption"], f"{where} has no caption"
-        assert "Figure" in figure["numbered"], f"{where}: the caption is not numbered"
+        assert not figure["src"].startswith("data:"), f"{where}: inline, not a file"
+        if "notebook-output-" not in figure["src"]:  # a notebook's cells give its captions
+            assert figure["caption"], f"{where} has no caption"
+            assert "Figure" in figure["numbered"], f"{where}: the caption is not numbered"
         if figure["ratio"] is not None:
             assert figure["ratio"] >= FIGURE_TEXT_FLOOR, (
                 f"{where}: its smallest lettering shows at {figure['smallest']:.1f} px, "

@@ -358,15 +358,19 @@
   // The notebook's SVG outputs are files beside its page that carry the same
   // dark style sheet as the page figures (kreport.site.mkdocs_hooks),
   // switched on by the #only-dark fragment.
+  // A figure with a phone variant is a <picture>: its <source> follows too.
   function followScheme(root) {
     var dark = isDark();
+    function follow(element, attribute) {
+      var url = element.getAttribute(attribute);
+      var plain = url.replace(/#only-dark$/, "");
+      var wanted = dark ? plain + "#only-dark" : plain;
+      if (url !== wanted) element.setAttribute(attribute, wanted);
+    }
+    root.querySelectorAll(".jp-OutputArea-output source[srcset*='.svg']")
+      .forEach(function (source) { follow(source, "srcset"); });
     root.querySelectorAll(".jp-OutputArea-output img[src*='.svg']")
-      .forEach(function (image) {
-        var src = image.getAttribute("src");
-        var plain = src.replace(/#only-dark$/, "");
-        var wanted = dark ? plain + "#only-dark" : plain;
-        if (src !== wanted) image.setAttribute("src", wanted);
-      });
+      .forEach(function (image) { follow(image, "src"); });
   }
 
   new MutationObserver(function () { followScheme(document); })
@@ -444,7 +448,7 @@
     document.fonts.addEventListener("loadingdone", function () { markScrollers(document); });
   }
   // Figures below the fold load lazily, and one that arrives may make its box
-  // scroll (the notebook's outputs keep their drawn width on a phone).
+  // scroll.
   document.addEventListener("load", function (event) {
     if (event.target.tagName !== "IMG") return;
     clearTimeout(resizing);

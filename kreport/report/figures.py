@@ -31,6 +31,7 @@ import contextlib
 import contextvars
 import io
 import math
+import os
 import re
 import string
 import textwrap
@@ -41,6 +42,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.figure import Figure
 from matplotlib.transforms import ScaledTranslation
 
 from .dark_scheme import keep_colour_mapped, with_dark_scheme
@@ -111,8 +113,25 @@ NARROW_ASPECT = (0.7, 1.0)
 #: Wider than this many panels stacked, the narrow variant puts two side by side.
 NARROW_SINGLE_COLUMN_UP_TO = 4
 
-_LAYOUT: contextvars.ContextVar[str] = contextvars.ContextVar("kreport_figure_layout",
-                                                               default="wide")
+_LAYOUT: contextvars.ContextVar[str | None] = contextvars.ContextVar("kreport_figure_layout",
+                                                                      default=None)
+#: A process that cannot wrap its figures in :func:`narrow_layout` (a notebook's
+#: kernel, whose cells each run in their own context) is asked for the narrow
+#: layout by this environment variable, set to ``narrow`` by the build.
+LAYOUT_VARIABLE = "KREPORT_FIGURE_LAYOUT"
+LAYOUTS = ("wide", "narrow")
+
+
+def current_layout() -> str:
+    """``narrow`` inside :func:`narrow_layout` or when the environment asks, else ``wide``."""
+    chosen = _LAYOUT.get()
+    if chosen is not None:
+        return chosen
+    asked = os.environ.get(LAYOUT_VARIABLE, "wide")
+    if asked not in LAYOUTS:
+        raise ValueError(f"{LAYOUT_VARIABLE}={asked!r}: the figure layout must be one of "
+                         f"{', '.join(LAYOUTS)}")
+    return asked
 
 
 @contextlib.contextmanager
@@ -143,7 +162,7 @@ def new_figure(columns: int = 1, rows: int = 1, width: float = 7.5, height: floa
     tick labels are made later by the caller (and ticks again when saving,
     which :func:`render_figure` does under the same style).
     """
-    if _LAYOUT.get() == "narrow":
+    if current_layout() == "narrow":
         return _new_narrow_figure(columns, rows, width, height, **subplot_options)
     style = style_for_width(width)
     plt.rcParams.update(style)
@@ -179,6 +198,8 @@ def _new_narrow_figure(columns: int, rows: int, width: float, height: float,
     plt.rcParams.update(style)
     figure, grid = plt.subplots(down, across, figsize=(NARROW_WIDTH_INCHES, narrow_height),
                                 layout="constrained", squeeze=False,
+                                # the environment asked: no render_variants will fit it
+                                FigureClass=NarrowFigure if _LAYOUT.get() is None else Figure,
                                 gridspec_kw=gridspec or None, **subplot_options)
     flat = list(grid.flat)
     for spare in flat[panels:]:
@@ -193,6 +214,22 @@ def _new_narrow_figure(columns: int, rows: int, width: float, height: float,
     figure.kreport_style = style
     figure.kreport_narrow = True
     return figure, axes
+
+
+class NarrowFigure(Figure):
+    """A figure in the narrow layout that fits itself for a phone (:func:`fit_narrow`)
+    when it is first drawn.
+
+    Used when the environment asks for the narrow layout (a notebook's kernel):
+    there the notebook's display machinery draws the figure, and no caller can
+    step in between. A page's figures are fitted by :func:`render_variants`.
+    """
+
+    def draw(self, renderer):
+        if not getattr(self, "kreport_fitted", False):
+            with plt.rc_context(self.kreport_style):
+                fit_narrow(self)
+        super().draw(renderer)
 
 
 def _panels(figure) -> list:
@@ -279,6 +316,7 @@ def fit_narrow(figure) -> None:
     figure grows by the legends' height; a legend wider than the figure gets
     fewer columns.
     """
+    figure.kreport_fitted = True  # once only: a second pass would move the legends again
     renderer = figure.canvas.get_renderer()
     panels = _panels(figure)
     width = figure.get_figwidth()

@@ -29,15 +29,19 @@ from kreport.report.page import Notebook, Page, PageResult, SiteSummary
 from kreport.report.render import Printed, RenderLog
 
 from . import checks, stability, thresholds
+from . import notebooks as notebook_runner
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .moved import site_moves
 from .moved import table as moved_table
-from .notebooks import collect, execute, fill_markdown, notebook_modules
+from .notebooks import collect, execute_with_narrow_figures, fill_markdown, notebook_modules
 from .paths import SitePaths
 from .reading import WORDS_PER_MINUTE, reading_minutes
 from .results import flat_facts, result_from_json, result_to_json
+
+#: The notebook runner is an input of an executed notebook: it decides what it holds.
+NOTEBOOK_RUNNER = Path(notebook_runner.__file__)
 
 
 class BuildFailed(RuntimeError):
@@ -179,11 +183,12 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
 def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
                   store: CacheStore) -> None:
     started = time.perf_counter()
-    key = cache_key(notebook_modules(notebook), [notebook.source], paths.lock_file)
+    key = cache_key(notebook_modules(notebook), [notebook.source, NOTEBOOK_RUNNER],
+                    paths.lock_file)
     executed = store.get("notebooks", notebook.slug, key)
     origin = "cached"
     if executed is None:
-        executed, origin = execute(notebook, paths.root), "executed"
+        executed, origin = execute_with_narrow_figures(notebook, paths.root), "executed"
         store.put("notebooks", notebook.slug, key, executed)
     cleaned, result = collect(notebook, executed)
     log = RenderLog()

@@ -191,7 +191,8 @@ NOT_SEARCHED = re.compile(r'<(div|span) class="(jp-InputPrompt[^"]*|jp-OutputPro
 def notebook_figures(path: Path) -> list[dict]:
     """For each image a notebook's outputs show, in order, what its cell's metadata
     says about it: ``{"alt": …, "caption": …}`` from the cell's ``kreport`` metadata
-    (a dict for one figure, a list for several), else empty."""
+    (a dict for one figure, a list for several), else empty; and ``"narrow"``, the
+    SVG drawn for a phone, where the build put one in the output's metadata."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -202,13 +203,19 @@ def notebook_figures(path: Path) -> list[dict]:
                   if any(kind.startswith("image/") for kind in output.get("data", {}))]
         described = cell.get("metadata", {}).get("kreport", {})
         described = described if isinstance(described, list) else [described] * len(images)
-        for index, _ in enumerate(images):
+        for index, output in enumerate(images):
             entry = described[index] if index < len(described) else {}
-            found.append(entry if isinstance(entry, dict) else {})
+            entry = dict(entry) if isinstance(entry, dict) else {}
+            narrow = output.get("metadata", {}).get(NARROW_SVG_KEY)
+            if narrow:
+                entry["narrow"] = narrow
+            found.append(entry)
     return found
 
 
 SVG_DATA = "data:image/svg+xml;base64,"
+#: The output metadata that holds a figure's phone variant (kreport.site.notebooks).
+NARROW_SVG_KEY = "kreport_narrow_svg"
 
 
 def _svg_with_dark_scheme(svg: bytes) -> bytes:
@@ -223,22 +230,43 @@ def _svg_with_dark_scheme(svg: bytes) -> bytes:
         return svg
 
 
-def _notebook_output_file(src: str, count: int, page, site_dir: Path | None) -> str:
-    """The notebook's SVG output ``src`` (a data: URL) as a file beside the page.
+def _notebook_output_file(svg: bytes, name: str, page, site_dir: Path) -> tuple[int, int]:
+    """Write a notebook's SVG output as the file ``name`` beside the page; its size.
 
     Inline, the notebook's figures were most of a 2 MB page, parsed before
     anything showed; as files they load like the site's own figures, lazily.
     """
-    import base64
-
-    if not src.startswith(SVG_DATA) or site_dir is None:
-        return src
-    svg = _svg_with_dark_scheme(base64.b64decode(src[len(SVG_DATA):]))
-    name = f"notebook-output-{count}.svg"
+    svg = _svg_with_dark_scheme(svg)
     folder = site_dir / Path(page.file.dest_path).parent
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_bytes(svg)
-    return name
+    size = _svg_size(folder / name)
+    if size is None:
+        raise ValueError(f"{page.file.src_path}: output figure {name} has no size in points; "
+                         "draw it with matplotlib's SVG backend (new_figure)")
+    return size
+
+
+def _notebook_image(src: str, alt: str, narrow: str | None, count: int, page,
+                    site_dir: Path | None) -> str:
+    """A notebook's output image: files beside the page, the phone's variant
+    served to narrow screens as the site's own figures are."""
+    import base64
+
+    loading = ' loading="lazy"' if count > 1 else ""
+    if not src.startswith(SVG_DATA) or site_dir is None:
+        return f'<img alt="{alt}" src="{src}"{loading} decoding="async" />'
+    name = f"notebook-output-{count}.svg"
+    wide_w, wide_h = _notebook_output_file(base64.b64decode(src[len(SVG_DATA):]), name, page,
+                                           site_dir)
+    image = (f'<img alt="{alt}" src="{name}" width="{wide_w}" height="{wide_h}"{loading} '
+             'decoding="async" />')
+    if not narrow:
+        return image
+    narrow_name = f"notebook-output-{count}-narrow.svg"
+    narrow_w, narrow_h = _notebook_output_file(narrow.encode(), narrow_name, page, site_dir)
+    return (f'<picture><source media="{NARROW_MEDIA}" srcset="{narrow_name}" '
+            f'width="{narrow_w}" height="{narrow_h}">{image}</picture>')
 
 
 def notebook_content(html_text: str, page, docs_dir: Path, site_dir: Path | None = None) -> str:
@@ -258,11 +286,8 @@ def notebook_content(html_text: str, page, docs_dir: Path, site_dir: Path | None
         alt = entry.get("alt") or (given.group(1) if given else "")
         if not alt or alt == NO_DESCRIPTION:
             alt = f"Output figure, the {_ordinal(count)} of the notebook {page.title}"
-        attrs = re.sub(r'\balt="[^"]*"\s*', "", attrs)
-        src = match.group("src")
-        attrs = attrs.replace(src, _notebook_output_file(src, count, page, site_dir))
-        lazy = ' loading="lazy"' if count > 1 else ""
-        image = f'<img alt="{html.escape(alt, quote=True)}" {attrs}{lazy} decoding="async" />'
+        image = _notebook_image(match.group("src"), html.escape(alt, quote=True),
+                                entry.get("narrow"), count, page, site_dir)
         caption = entry.get("caption")
         if caption:
             return (f'<figure class="kr-figure kr-figure--notebook">{image}'

@@ -16,11 +16,12 @@ from __future__ import annotations
 import copy
 import html
 import json
+import os
 import re
 from pathlib import Path
 
 from kreport.report.facts import Bound, Claim
-from kreport.report.figures import number_svg_ids
+from kreport.report.figures import LAYOUT_VARIABLE, number_svg_ids
 from kreport.report.notebook import MIMETYPE
 from kreport.report.page import Notebook, PageResult
 from kreport.report.printed_bounds import broken_bounds
@@ -48,8 +49,12 @@ def notebook_modules(notebook: Notebook) -> list[str]:
     return sorted(found)
 
 
-def execute(notebook: Notebook, root: Path) -> dict:
-    """Run every cell in a fresh kernel; return the executed notebook as JSON data."""
+def execute(notebook: Notebook, root: Path, layout: str = "wide") -> dict:
+    """Run every cell in a fresh kernel; return the executed notebook as JSON data.
+
+    ``layout="narrow"`` runs it with its figures laid out for a phone's column
+    (:func:`kreport.report.figures.current_layout`).
+    """
     import nbclient
     import nbformat
 
@@ -59,7 +64,7 @@ def execute(notebook: Notebook, root: Path) -> dict:
         record_timing=False, resources={"metadata": {"path": str(root)}},
     )
     try:
-        client.execute()
+        client.execute(env={**os.environ, LAYOUT_VARIABLE: layout})
     except nbclient.exceptions.CellExecutionError as error:
         raise NotebookFailed(f"{notebook.source.name}: a cell raised while executing:\n"
                              f"{error}") from None
@@ -74,6 +79,36 @@ def execute(notebook: Notebook, root: Path) -> dict:
                     "which differs on every run; end the cell with ';' or close the figure"
                 )
     return json.loads(nbformat.writes(document))
+
+
+#: Where an SVG output keeps its phone variant (the output's metadata; the
+#: notebook's own viewers ignore it, the site serves it to narrow screens).
+NARROW_KEY = "kreport_narrow_svg"
+
+
+def execute_with_narrow_figures(notebook: Notebook, root: Path) -> dict:
+    """The notebook executed as written, each SVG output carrying the same figure
+    drawn for a phone (from a second run in the narrow layout) in its metadata."""
+    executed = execute(notebook, root)
+    narrow = execute(notebook, root, layout="narrow")
+    for index, (cell, narrow_cell) in enumerate(
+            zip(executed["cells"], narrow["cells"], strict=True)):
+        wide_svgs = _svg_outputs(cell)
+        narrow_svgs = _svg_outputs(narrow_cell)
+        if len(wide_svgs) != len(narrow_svgs):
+            raise NotebookFailed(
+                f"{notebook.source.name}, cell {index}: it draws {len(wide_svgs)} figures "
+                f"in the wide layout and {len(narrow_svgs)} in the narrow one; a cell must "
+                "draw the same figures whatever the screen")
+        for output, narrow_output in zip(wide_svgs, narrow_svgs, strict=True):
+            svg = "".join(narrow_output["data"]["image/svg+xml"]).encode()
+            output.setdefault("metadata", {})[NARROW_KEY] = number_svg_ids(svg).decode()
+    return executed
+
+
+def _svg_outputs(cell: dict) -> list[dict]:
+    return [output for output in cell.get("outputs", [])
+            if "image/svg+xml" in output.get("data", {})]
 
 
 def _decode(value):
