@@ -62,6 +62,10 @@ def execute(notebook: Notebook, root: Path, layout: str = "wide") -> dict:
     client = nbclient.NotebookClient(
         document, kernel_name="python3", timeout=600, allow_errors=False,
         record_timing=False, resources={"metadata": {"path": str(root)}},
+        # nbclient otherwise waits 4 s for a cell's last outputs and then goes on
+        # without them, a silent loss on a loaded machine (seen once as a
+        # replica with one output fewer); wait longer, and fail rather than lose one.
+        iopub_timeout=60, raise_on_iopub_timeout=True,
     )
     try:
         client.execute(env={**os.environ, LAYOUT_VARIABLE: layout})
