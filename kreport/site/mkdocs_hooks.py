@@ -44,6 +44,7 @@ import re
 from pathlib import Path
 
 from kreport.site import katex, notebook_css
+from kreport.site.notebooks import NARROW_KEY
 
 #: Screens at most this wide get the narrow variant of every figure.
 NARROW_MEDIA = "(max-width: 37.49em)"
@@ -206,7 +207,7 @@ def notebook_figures(path: Path) -> list[dict]:
         for index, output in enumerate(images):
             entry = described[index] if index < len(described) else {}
             entry = dict(entry) if isinstance(entry, dict) else {}
-            narrow = output.get("metadata", {}).get(NARROW_SVG_KEY)
+            narrow = output.get("metadata", {}).get(NARROW_KEY)
             if narrow:
                 entry["narrow"] = narrow
             found.append(entry)
@@ -214,8 +215,6 @@ def notebook_figures(path: Path) -> list[dict]:
 
 
 SVG_DATA = "data:image/svg+xml;base64,"
-#: The output metadata that holds a figure's phone variant (kreport.site.notebooks).
-NARROW_SVG_KEY = "kreport_narrow_svg"
 
 
 def _svg_with_dark_scheme(svg: bytes) -> bytes:
@@ -264,9 +263,8 @@ def _notebook_image(src: str, alt: str, narrow: str | None, count: int, page,
     if not narrow:
         return image
     narrow_name = f"notebook-output-{count}-narrow.svg"
-    narrow_w, narrow_h = _notebook_output_file(narrow.encode(), narrow_name, page, site_dir)
-    return (f'<picture><source media="{NARROW_MEDIA}" srcset="{narrow_name}" '
-            f'width="{narrow_w}" height="{narrow_h}">{image}</picture>')
+    narrow_size = _notebook_output_file(narrow.encode(), narrow_name, page, site_dir)
+    return _picture(name, narrow_name, alt, (wide_w, wide_h), narrow_size, "", lazy=count > 1)
 
 
 def notebook_content(html_text: str, page, docs_dir: Path, site_dir: Path | None = None) -> str:
