@@ -245,7 +245,8 @@ def check_penalty(penalty) -> float:
     return check_positive_real(
         penalty,
         "penalty",
-        " A zero penalty leaves K a = y with no unique solution whenever the table is "
+        " A zero penalty leaves K̃ a = y_c (the centred table and target) with no unique "
+        "solution whenever the table is "
         "singular (one centred feature already gives rank 1), and a tiny positive one leaves "
         "the system nearly singular and the fit chasing noise. Choose the penalty by "
         "held-out error (kreport.leave_one_out or kreport.grid_search over powers of ten).",

@@ -39,7 +39,8 @@ class KernelRidge(FittedAttributeGuard):
     penalty : float
         Finite and greater than zero, checked at construction. This is the
         smallest penalty accepted: any positive number, however small. Zero
-        is refused because K a = y has no unique solution when K is singular
+        is refused because K̃ a = y_c (centred table and target) has no unique
+        solution when K̃ is singular
         (one centred feature already gives a rank-1 table).
 
     Attributes

@@ -283,3 +283,38 @@ def test_hashed_svg_ids_are_numbered_in_order_of_appearance():
     assert number_svg_ids(first) == number_svg_ids(second)
     assert number_svg_ids(first) == (b'<clipPath id="p1"/><use xlink:href="#m1"/>'
                                      b'<g clip-path="url(#p1)"/><image id="image1"/>')
+
+
+def test_the_environment_chooses_the_figure_layout_and_a_bad_value_is_refused(monkeypatch):
+    from kreport.report.figures import LAYOUT_VARIABLE, current_layout, narrow_layout
+
+    monkeypatch.delenv(LAYOUT_VARIABLE, raising=False)
+    assert current_layout() == "wide"
+    monkeypatch.setenv(LAYOUT_VARIABLE, "narrow")
+    assert current_layout() == "narrow"
+    monkeypatch.setenv(LAYOUT_VARIABLE, "phone")
+    with pytest.raises(ValueError, match=r"KREPORT_FIGURE_LAYOUT='phone'.*wide, narrow"):
+        current_layout()
+    with narrow_layout():  # the build's own switch wins over the environment
+        assert current_layout() == "narrow"
+
+
+def test_a_figure_the_environment_made_narrow_fits_itself_once_when_drawn(monkeypatch):
+    import matplotlib.pyplot as plt
+
+    from kreport.report import figures
+
+    monkeypatch.setenv(figures.LAYOUT_VARIABLE, "narrow")
+    fits = []
+    real_fit = figures.fit_narrow
+    monkeypatch.setattr(figures, "fit_narrow", lambda figure: fits.append(real_fit(figure)))
+    figure, axes = new_figure(columns=2, width=7.5, height=3.0)
+    assert isinstance(figure, figures.NarrowFigure)
+    assert figure.get_figwidth() == pytest.approx(figures.NARROW_WIDTH_INCHES)
+    axes[0].plot([0, 1], [0, 1], label="a line")
+    axes[0].legend()
+    first = render_figure(figure)
+    second = render_figure(figure)
+    assert len(fits) == 1 and figure.kreport_fitted
+    assert first == second  # a second draw does not move the legend again
+    plt.close(figure)

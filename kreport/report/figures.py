@@ -317,7 +317,9 @@ def fit_narrow(figure) -> None:
     fewer columns.
     """
     figure.kreport_fitted = True  # once only: a second pass would move the legends again
-    renderer = figure.canvas.get_renderer()
+    # Not figure.canvas.get_renderer(): while savefig writes SVG the canvas is the SVG one,
+    # which has none (a notebook's first draw of a figure happens there).
+    renderer = figure._get_renderer()
     panels = _panels(figure)
     width = figure.get_figwidth()
     # Titles and x labels first (their room depends only on the width): a legend

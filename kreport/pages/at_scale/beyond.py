@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .settings import MILLION, STREAMED_ROWS
-
-BYTES_PER_NUMBER = 8
-TERABYTE = 10**12
+from .settings import BYTES_PER_NUMBER, MEBIBYTE, MILLION, STREAMED_ROWS, TEBIBYTE
 
 
 def beyond():
@@ -21,8 +18,7 @@ def beyond():
         "rows": rows, "centres": centres, "bytes": BYTES_PER_NUMBER,
         "normal_work": rows * centres * centres,
         "pass_work": rows * centres,
-        "system_mib": BYTES_PER_NUMBER * centres * centres / 2**20,
+        "system_mib": BYTES_PER_NUMBER * centres * centres / MEBIBYTE,
         "million": MILLION,
-        "million_table_tb": BYTES_PER_NUMBER * MILLION * MILLION // TERABYTE,
-        "streamed_table_tb": BYTES_PER_NUMBER * rows * rows // TERABYTE,
+        "million_table_tib": BYTES_PER_NUMBER * MILLION * MILLION / TEBIBYTE,
     }

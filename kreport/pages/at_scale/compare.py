@@ -107,6 +107,8 @@ def compare():
         "smooth_mass": mass["smooth"], "rough_mass": mass["rough"], "mass_high": MASS_HIGH,
         "mass_low": MASS_LOW,
         "gamma": GAMMA, "rough_gamma": ROUGH_GAMMA, "seeds": len(RANDOM_SEEDS),
+        "first_seed": RANDOM_SEEDS[0], "last_seed": RANDOM_SEEDS[-1],
+        "anchor_count": COUNTS[-1], "anchor_error": float(smooth["mean"][-1]),
         "smooth": table(smooth), "rough": table(rough),
         "smooth_nystroem_slope": smooth["nystroem_slope"],
         "smooth_random_slope": smooth["random_slope"],

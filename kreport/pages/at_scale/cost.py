@@ -7,9 +7,8 @@ import math
 from kreport.report import claim
 
 from . import measured
-from .settings import MILLION
+from .settings import BYTES_PER_NUMBER, GIBIBYTE, MEBIBYTE, MILLION
 
-BYTES_PER_NUMBER = 8
 SECONDS_PER_DAY = 86_400
 #: Bands the fitted exponents must fall in (tests/test_timings.py locks the same).
 RIDGE_TIME_BAND = (2.0, 3.5)
@@ -19,7 +18,7 @@ COPIES_BAND = (1.5, 3.0)
 
 
 def table_mib(rows: int) -> float:
-    return BYTES_PER_NUMBER * rows * rows / measured.MEBIBYTE
+    return BYTES_PER_NUMBER * rows * rows / MEBIBYTE
 
 
 def study() -> dict:
@@ -53,7 +52,7 @@ def study() -> dict:
         "largest": last["rows"], "largest_ridge_seconds": last["ridge_seconds"],
         "largest_pca_seconds": last["pca_seconds"],
         "largest_ridge_mib": last["ridge_mib"], "largest_table_mib": last["table_mib"],
-        "copies": copies, "memory_gib": memory / measured.GIBIBYTE,
+        "copies": copies, "memory_gib": memory / GIBIBYTE,
         "one_table_rows": math.isqrt(memory // BYTES_PER_NUMBER), "wall_rows": wall_rows,
         "wall_minutes": last["ridge_seconds"] / 60
         * (wall_rows / last["rows"]) ** exponents["ridge_seconds"],

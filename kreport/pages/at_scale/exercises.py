@@ -15,8 +15,7 @@ from kreport import data, kernels
 from kreport.report import claim
 
 from . import fits
-from .accuracy import BYTES_PER_NUMBER
-from .settings import COUNTS, GAMMA
+from .settings import BYTES_PER_NUMBER, COUNTS, GAMMA
 
 #: The pencil exercise's RBF gamma on the three people's heights (1/cm²), and its landmark.
 PEOPLE_GAMMA = 1.0

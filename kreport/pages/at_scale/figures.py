@@ -16,7 +16,7 @@ from kreport.report import COLOURS, new_figure
 
 from . import compare as comparison
 from . import cost, fits, measured
-from .settings import COUNTS, DIRECTIONS, GAMMA, ROUGH_GAMMA
+from .settings import BYTES_PER_NUMBER, COUNTS, DIRECTIONS, GAMMA, MEBIBYTE, ROUGH_GAMMA
 
 RIDGE_COLOUR = COLOURS["kernel"]
 PCA_COLOUR = COLOURS["accent"]
@@ -84,7 +84,7 @@ def wall():
     for key, colour in (("ridge_mib", RIDGE_COLOUR), ("pca_mib", PCA_COLOUR)):
         memory.loglog(exact_rows, [row[key] for row in found["rows"]], "o", color=colour)
     reach = np.geomspace(exact_rows[0], found["wall_rows"], 40)
-    memory.loglog(reach, found["copies"] * cost.BYTES_PER_NUMBER * reach**2 / measured.MEBIBYTE,
+    memory.loglog(reach, found["copies"] * BYTES_PER_NUMBER * reach**2 / MEBIBYTE,
                   "--", color="black", linewidth=1.0)
     memory.loglog(large_rows, [entry["added_mib"] for entry in nystroem["by_rows"]], "s",
                   color=NYSTROEM_COLOUR)

@@ -30,6 +30,12 @@ def rms(values) -> float:
     return float(np.sqrt(np.mean(np.square(values))))
 
 
+def held_out_floor() -> float:
+    """The noise floor of the held-out rows: what predicting the rule's sine itself misses by."""
+    _, _, queries, targets = rows()
+    return rms(targets - np.sin(queries[:, 0]))
+
+
 def held_out_error(predicted) -> float:
     """Root mean squared error on the held-out rows."""
     return rms(predicted - rows()[3])

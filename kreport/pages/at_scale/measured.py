@@ -17,9 +17,9 @@ import numpy as np
 
 from kreport.report.timings import read_timings
 
+from .settings import GIBIBYTE
+
 TIMINGS = Path(__file__).with_name("timings") / "at-scale.json"
-GIBIBYTE = 2**30
-MEBIBYTE = 2**20
 
 
 @cache

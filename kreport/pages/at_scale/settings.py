@@ -9,6 +9,12 @@ from __future__ import annotations
 from kreport.pages._settings import PENALTY as PENALTY
 
 # ---------------------------------------------------------------- in the build
+#: Bytes per stored number (float64), and the binary units every size on both parts is
+#: printed in (MiB, GiB, TiB: powers of two, as memory is counted).
+BYTES_PER_NUMBER = 8
+MEBIBYTE = 2**20
+GIBIBYTE = 2**30
+TEBIBYTE = 2**40
 #: The RBF gamma of every fit on the page and in its timing study (1 over the
 #: squared units of the standard-normal features). Smooth for five features.
 GAMMA = 0.1

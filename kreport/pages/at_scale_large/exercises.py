@@ -15,12 +15,14 @@ import numpy as np
 from kreport import kernels
 from kreport.approx import Nystroem
 from kreport.pages.at_scale import fits
-from kreport.pages.at_scale.accuracy import BYTES_PER_NUMBER
 from kreport.pages.at_scale.settings import (
+    BYTES_PER_NUMBER,
     COUNTS,
     GAMMA,
+    GIBIBYTE,
     LANDMARK_SEED,
     LARGE_CENTRES,
+    MEBIBYTE,
     PENALTY,
     STREAMED_ROWS,
 )
@@ -30,15 +32,13 @@ from kreport.report import bound, claim
 #: holds at once (the table and its factor).
 MACHINE_GIB = 16
 TABLES = 2
-GIB = 2**30
-MIB = 2**20
 #: The block of rows the code exercise adds up at a time.
 BLOCK = 250
 
 
 def _wall() -> dict:
     """Exercise one: the exact fits' wall on a machine of MACHINE_GIB, by hand."""
-    memory = MACHINE_GIB * GIB
+    memory = MACHINE_GIB * GIBIBYTE
     rows = math.isqrt(memory // (TABLES * BYTES_PER_NUMBER))
     claim("the wall is a whole power of two of rows, whose tables fill the memory exactly",
           TABLES * BYTES_PER_NUMBER * rows * rows == memory and rows & (rows - 1) == 0,
@@ -50,8 +50,9 @@ def _wall() -> dict:
           centres=LARGE_CENTRES,
           factor=50)
     return {"gib": MACHINE_GIB, "tables": TABLES, "bytes": BYTES_PER_NUMBER,
-            "wall_rows": rows, "table_gib": BYTES_PER_NUMBER * rows * rows // GIB,
-            "gib_bytes": GIB, "wall_centres": LARGE_CENTRES, "feature_mib": features // MIB,
+            "wall_rows": rows, "table_gib": BYTES_PER_NUMBER * rows * rows // GIBIBYTE,
+            "gib_bytes": GIBIBYTE, "wall_centres": LARGE_CENTRES,
+            "feature_mib": features // MEBIBYTE,
             "held_rows": held_rows}
 
 
@@ -64,8 +65,8 @@ def _passes() -> dict:
     claim("forming the normal matrix costs as many multiply-adds as M passes",
           normal == m * one_pass, id="m_passes")
     return {"rows": n, "centres": m, "normal_work": normal, "pass_work": one_pass,
-            "passes": normal // one_pass, "system_mib": BYTES_PER_NUMBER * m * m / MIB,
-            "features_gib": BYTES_PER_NUMBER * n * m / GIB}
+            "passes": normal // one_pass, "system_mib": BYTES_PER_NUMBER * m * m / MEBIBYTE,
+            "features_gib": BYTES_PER_NUMBER * n * m / GIBIBYTE}
 
 
 def _block_sums() -> dict:

@@ -8,7 +8,7 @@ import numpy as np
 #: seventeen values, four per factor of ten each, spanning four factors of ten.
 THROWS_GAMMAS = tuple(float(g) for g in np.logspace(-2.0, 2.0, 17))
 CROWD_GAMMAS = tuple(float(g) for g in np.logspace(-5.0, -1.0, 17))
-#: The penalties searched: from a millionth to a hundred, four per factor of ten.
+#: The penalties searched: from a millionth to a hundred, two per factor of ten.
 PENALTIES = tuple(float(p) for p in np.logspace(-6.0, 2.0, 17))
 #: Folds for k-fold cross-validation.
 FOLDS = 5

@@ -38,6 +38,9 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("x_i", "row $i$: one person's (or throw's) feature values, a vector of length $p$",
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
+    _symbol(r"x_{\text{h}}, x_{\text{w}}", "a person's height and weight: the two entries of a "
+            "row of the people's fixtures, written out where a formula needs them apart",
+            "height-weight", "x"),
     _symbol("X", r"the $n \times p$ table of training rows, one row per person", "table-of-rows"),
     _symbol(r"\bar x", "the mean row: the average of each feature over the training rows",
             "mean-row", r"\bar", "x"),
@@ -59,18 +62,28 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\varphi(x)", "the feature map: the lifted image of a row, usually never written "
             r"down; $\varphi_j$ is its $j$-th coordinate", "feature-map", r"\varphi"),
     _symbol(r"\Phi", "the lifted training rows, one image per row", "lifted-rows", r"\Phi"),
+    _symbol(r"\hat\Phi", "an approximate feature table: one row of Nyström or random "
+            "features per row of data, so that $\\hat\\Phi\\hat\\Phi^\\top$ stands in for the "
+            "kernel table", "approximate-features", r"\hat", r"\Phi"),
+    _symbol(r"\lVert \cdot \rVert_F", "the Frobenius norm of a table: the square root of the "
+            "sum of its squared entries", "frobenius-norm", "F"),
     _symbol("K", r"the kernel table (Gram matrix): the $n \times n$ table of $k(x_i, x_j)$",
             "kernel-table"),
     _symbol("K_{ij}", r"the entry of $K$ in row $i$ and column $j$: $k(x_i, x_j)$; the same for "
             r"any table written $K$ with an accent or subscript", "table-entry", "K"),
     _symbol("K_c", "the centred kernel table: the table of the lifted rows after their mean is "
             r"taken away, $K_c = (I - J)\, K\, (I - J)$", "centred-table", "K"),
+    _symbol(r"\bar K_{i\cdot}, \bar K_{\cdot j}, \bar K_{\cdot\cdot}",
+            "the averages of row $i$ of $K$, of its column $j$, and of the whole table (a dot "
+            "marks the index averaged over)", "table-averages", r"\bar", "K"),
     _symbol(r"\tilde K", "the table kernel ridge solves with: the kernel of the centred rows, "
             r"$k(\tilde x_i, \tilde x_j)$; it equals $K$ for the RBF kernel but not for the "
             r"polynomial ones, and in general it is not $K_c$ (for the linear kernel it is: "
             r"both are $X_c X_c^\top$)",
             "ridge-table", r"\tilde", "K"),
     _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
+    _symbol(r"\bar k_q, (k_q)_c", "the average of a query's row of kernel values, and that row "
+            "centred with the training averages", "query-row-average", r"\bar", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
             r"\varphi"),
     _symbol("J", r"the averaging matrix, $n \times n$ and filled with $1/n$; $JK$ averages "
@@ -91,7 +104,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("S", r"the $p \times p$ scatter matrix $X_c^\top X_c$ of ordinary PCA",
             "scatter-matrix"),
     _symbol(r"\lambda_m", "the $m$-th largest eigenvalue (raw: of $K_c$, of the scatter matrix, "
-            "or of kernel ridge's table of the centred rows)", "eigenvalue", r"\lambda"),
+            "of kernel ridge's table of the centred rows, or of the table a page names, such as "
+            "the uncentred $K$ that opens the Mercer page)", "eigenvalue", r"\lambda"),
     _symbol("m", "the index of a direction (component), largest eigenvalue first",
             "direction-index"),
     _symbol("u_m", r"the unit eigenvector for $\lambda_m$ of the table at hand ($K_c$ in kernel "

@@ -69,10 +69,14 @@ def crossings() -> tuple[float, float]:
             10.0 ** brentq(gap, low, high, args=(0,), xtol=1e-13))
 
 
-def _squared(coef0: float) -> KernelPCA:
-    ring = data.ring()
+def _squared(coef0: float, centre_rows: bool = False) -> KernelPCA:
+    """The squared kernel on the ring, its rows as measured or (``centre_rows``) moved to
+    their mean first; kernel PCA itself centres only the lifted rows."""
+    rows = np.asarray(data.ring().rows, dtype=float)
+    if centre_rows:
+        rows = rows - rows.mean(axis=0)
     kernel = kernels.polynomial(SQUARED_DEGREE, gamma=SQUARED_GAMMA, coef0=coef0)
-    return KernelPCA(kernel).fit(np.asarray(ring.rows, dtype=float))
+    return KernelPCA(kernel).fit(rows)
 
 
 def choosing():
@@ -95,6 +99,19 @@ def choosing():
           coef0=SQUARED_NO_COEF0, count=without.n_components_)
     claim("the separating direction has the smallest share of all",
           with_constant.shares_[-1] == with_constant.shares_.min(), id="smallest")
+    # Both findings depend on the ring sitting far from the origin: on rows centred first,
+    # the slices of the c₀ = 0 kernel are centred on the ring.
+    centred_with, centred_without = (_squared(SQUARED_COEF0, centre_rows=True),
+                                     _squared(SQUARED_NO_COEF0, centre_rows=True))
+    centred_found, centred_found_without = separating(centred_with), separating(centred_without)
+    claim("on rows centred first, with the constant at {coef0} the last direction still "
+          "separates the groups, with a share over {times} times the uncentred one's",
+          lambda times: centred_found == [centred_with.n_components_ - 1]
+          and centred_with.shares_[-1] > times * with_constant.shares_[-1],
+          id="centred_last", coef0=SQUARED_COEF0, times=1000)
+    claim("on rows centred first, with the constant at {coef0} exactly one direction "
+          "separates the groups", len(centred_found_without) == 1, id="centred_without",
+          coef0=SQUARED_NO_COEF0)
     return {
         "degree": SQUARED_DEGREE,
         "gamma": SQUARED_GAMMA,
@@ -105,6 +122,11 @@ def choosing():
         "last_share": with_constant.shares_[-1],
         "first_share": with_constant.shares_[0],
         "ring_size": ring.n,
+        "ring_centre": [float(v) for v in np.asarray(ring.rows, dtype=float).mean(axis=0)],
+        "centred_last_share": centred_with.shares_[-1],
+        "centred_directions_without": centred_without.n_components_,
+        "centred_separating_without": centred_found_without[0] + 1,
+        "centred_separating_share": centred_without.shares_[centred_found_without[0]],
         "at_reach": np.exp(-1.0),
     }
 

@@ -28,10 +28,12 @@ page = Page(
                    "smallest penalty the curve dives far below the left-out throw, with the "
                    "best penalty it ends close to it"),
         Figure("intercept", figures.intercept,
-               alt="Left: the crowd with three fitted lines, the correct one through the "
-                   "middle of the data, one tilted flatter and one shifted down. Right: the "
-                   "prediction at the mean height as the penalty grows, flat for the correct "
-                   "fit and falling towards zero for the two fits that penalise the "
-                   "intercept"),
+               alt="Left: the crowd with three fitted lines: the correct one through the "
+                   "middle of the data, the raw-rows fit tilted flatter but still passing near "
+                   "the middle, and the centred-rows fit parallel to the correct one but "
+                   "shifted down. Right: the prediction at the mean height as the penalty "
+                   "grows: flat for the correct fit, falling towards zero early for the "
+                   "centred-rows fit, and staying near the mean weight for the raw-rows fit "
+                   "until the penalty is very large, then falling too"),
     ],
 )
