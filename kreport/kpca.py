@@ -38,7 +38,7 @@ __all__ = [
 
 ZERO_THRESHOLD_RULE = (
     "An eigenvalue λ of the centred table with |λ| ≤ 1e-10 × λ_max (λ_max the "
-    "largest eigenvalue) counts as zero: it is the zero that centring (or the "
+    "largest eigenvalue, the most positive one, not the largest in size) counts as zero: it is the zero that centring (or the "
     "rank of the data) produced. Such a direction is never kept and its "
     "eigenvalue is never divided by."
 )
@@ -81,7 +81,7 @@ class KernelPCA(FittedAttributeGuard):
     * Ceiling. Centring removes one direction, so at most n − 1 are kept;
       asking for more is refused at fit time.
     * Zero threshold. An eigenvalue λ with |λ| ≤ ZERO_THRESHOLD · λ_max
-      (ZERO_THRESHOLD = 1e-10, λ_max the largest eigenvalue) is a zero made by
+      (ZERO_THRESHOLD = 1e-10, λ_max the most positive eigenvalue) is a zero made by
       centring or by rank. Such directions are never kept and never divided by.
       ``None`` keeps exactly the non-zero ones; asking for more than exist is
       refused with the count that exists. A table with no non-zero eigenvalue

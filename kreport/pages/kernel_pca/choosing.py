@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kreport import PCA, KernelPCA, kernels, measure
-from kreport.report import claim
+from kreport.report import bound, claim
 
 from .fits import pca, rbf_fit, read, rows
 from .settings import ARC_GAMMA, RING_GAMMA, STANDARD_GAMMA
@@ -69,6 +69,14 @@ def units():
     weight_alone = KernelPCA(kernels.rbf(ARC_GAMMA)).fit(data[:, 1:])
     standardised = (data - data.mean(axis=0)) / data.std(axis=0, ddof=1)
     standard = KernelPCA(kernels.rbf(STANDARD_GAMMA)).fit(standardised)
+    # What makes standardising the remedy: the same fit whatever unit the heights are in.
+    standardised_metres = (in_metres - in_metres.mean(axis=0)) / in_metres.std(axis=0, ddof=1)
+    standard_metres = KernelPCA(kernels.rbf(STANDARD_GAMMA)).fit(standardised_metres)
+    unit_free = float(np.abs(standard_metres.scores_ - standard.scores_).max()
+                      / np.abs(standard.scores_).max())
+    claim("standardised, the rows in metres and in centimetres give the same coordinates to "
+          "within {limit} of the largest", lambda limit: unit_free < limit, id="unit_free",
+          limit=1e-10)
     centimetres, linear = rbf_fit("arc", ARC_GAMMA), pca("arc")
     with_weight = abs(np.corrcoef(metres.scores_[:, 0], data[:, 1])[0, 1])
     with_axis = abs(np.corrcoef(metres.scores_[:, 0], linear.scores_[:, 0])[0, 1])
@@ -101,6 +109,7 @@ def units():
         "metres_turns": measure.reversals(metres.scores_[:, 0]),
         "metre_spreads": metre_spreads,
         "standard_gamma": STANDARD_GAMMA, "standard_share": standard.shares_[0],
+        "unit_free": bound(unit_free, -10),
         "standard_turns": measure.reversals(standard.scores_[:, 0]),
         "spreads": spreads, "ring_spreads": ring_spreads,
     }

@@ -149,7 +149,7 @@ def tied_directions():
         "radius_gap": radius_gap,
         "centre": [int(c) // 10 for c in centre], "n_inner": int(mask.sum()),
         "n_outer": int((~mask).sum()),
-        "tolerance": TIE_RTOL, "top": TOP,
+        "tolerance": TIE_RTOL, "top": TOP, "top_plus_one": TOP + 1,
         "exact_ties": len(tied_exact),
         "exact_largest": bound(max(tied_exact), EXACT_TIE_EXPONENT),
         "crowded": len(crowded), "crowded_from": on_grid(min(crowded_from)),
@@ -262,6 +262,12 @@ def _left_out(gamma: float) -> dict:
     """Fit without each ring person in turn; place them with transform."""
     data, mask = rows("ring"), inner("ring")
     failed, wrong, margins = 0, 0, []
+    # Of the refits whose first direction does not split: how many left out an inner
+    # person, how many split along their second direction instead (the order of two
+    # eigenvalues reversed), and how many split along no single direction but along a
+    # turn of the plane of the first two (the two directions mixed).
+    failed_inner, second_splits, no_direction, plane_splits = 0, 0, 0, 0
+    angles = np.deg2rad(np.arange(0, 180, TURN_STEP_DEGREES))
     for i in range(len(data)):
         keep = np.arange(len(data)) != i
         fitted = KernelPCA(kernels.rbf(gamma)).fit(data[keep])
@@ -270,6 +276,15 @@ def _left_out(gamma: float) -> dict:
         result = measure.separation(first[kept_inner], first[~kept_inner])
         if not result.separated:
             failed += 1
+            failed_inner += bool(mask[i])
+            splits = [measure.separation(column[kept_inner], column[~kept_inner]).separated
+                      for column in fitted.scores_.T]
+            second_splits += len(splits) > 1 and splits[1]
+            if not any(splits):
+                no_direction += 1
+                turned = (np.cos(angles)[:, None] * fitted.scores_[None, :, 0]
+                          + np.sin(angles)[:, None] * fitted.scores_[None, :, 1])
+                plane_splits += max(signed_gap(t, kept_inner) for t in turned) > 0
             continue
         # orient so that the inner group lies above the outer one, cut in the gap's middle
         sign = 1.0 if first[kept_inner].min() > first[~kept_inner].max() else -1.0
@@ -280,7 +295,9 @@ def _left_out(gamma: float) -> dict:
         margins.append(margin)
         wrong += margin < 0
     return {"gamma": on_grid(gamma), "failed": failed, "wrong": int(wrong),
-            "placed": len(margins), "smallest": min(margins)}
+            "placed": len(margins), "smallest": min(margins), "inner": int(mask.sum()),
+            "failed_inner": failed_inner, "second_splits": int(second_splits),
+            "no_direction": no_direction, "plane_splits": int(plane_splits)}
 
 
 def held_out():
@@ -295,6 +312,16 @@ def held_out():
           edge_low["failed"] > 0 and edge_high["failed"] > 0, id="edges_fail")
     claim("whenever a refit still splits, the person left out lands on their own group's side",
           all(case["wrong"] == 0 for case in cases), id="placed_right")
+    claim("at the lower edge the refits that no longer split are exactly those that leave out "
+          "an inner person, and at the upper edge each of them leaves out an inner person too",
+          edge_low["failed_inner"] == edge_low["failed"] == edge_low["inner"]
+          and edge_high["failed_inner"] == edge_high["failed"], id="inner_decides")
+    claim("at both edges every refit that no longer splits along its first direction splits "
+          "along its second instead or, if along no single direction, along a turn of the "
+          "plane of its first two",
+          all(case["second_splits"] + case["no_direction"] == case["failed"]
+              and case["plane_splits"] == case["no_direction"] for case in (edge_low, edge_high)),
+          id="mixed")
     return {"n": len(rows("ring")), "low": edge_low, "worked": worked, "high": edge_high}
 
 
