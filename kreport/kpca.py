@@ -38,9 +38,9 @@ __all__ = [
 
 ZERO_THRESHOLD_RULE = (
     "An eigenvalue λ of the centred table with |λ| ≤ 1e-10 × λ_max (λ_max the "
-    "largest eigenvalue, the most positive one, not the largest in size) counts as zero: it is the zero that centring (or the "
-    "rank of the data) produced. Such a direction is never kept and its "
-    "eigenvalue is never divided by."
+    "largest eigenvalue, the most positive one, not the largest in size) counts as "
+    "zero: it is the zero that centring (or the rank of the data) produced. Such a "
+    "direction is never kept and its eigenvalue is never divided by."
 )
 
 

@@ -58,6 +58,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     # --- kernels
     _symbol("k(x, x')", "the kernel: a similarity between two rows, the dot product of their "
             "lifted images in feature space", "kernel", "k"),
+    _symbol(r"k_{\text{linear}}, k_{\text{RBF}}", "a kernel named by its family where a page "
+            "sets two side by side", "named-kernels", "k"),
     _symbol(r"x^\top x'", "the dot product of two rows", "dot-product", "x"),
     _symbol(r"\varphi(x)", "the feature map: the lifted image of a row, usually never written "
             r"down; $\varphi_j$ is its $j$-th coordinate", "feature-map", r"\varphi"),
@@ -91,8 +93,10 @@ SYMBOLS: tuple[Symbol, ...] = (
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
-    _symbol(r"\gamma", r"the RBF and polynomial kernels' scale; for the RBF, $1/\sqrt\gamma$ is "
-            "its reach",
+    _symbol(r"\gamma", r"the scale of the RBF, polynomial and sigmoid kernels, in one over the "
+            "squared units of the rows (s⁻² on the throws; on the people, whose distances mix "
+            r"centimetres and kilograms, one over their squared mixture); for the RBF, "
+            r"$1/\sqrt\gamma$ is its reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
     _symbol("c_0", "the constant a polynomial kernel adds before the power, "
@@ -193,6 +197,9 @@ TERMS: tuple[Term, ...] = (
     Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
          "every pair of rows; here called the kernel table"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
+    Term("lifted variance", "lifted-variance", "the variance of the lifted rows about their "
+         "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the trace of $K_c$ over "
+         "$n - 1$)"),
     Term("reach", "reach", r"$1/\sqrt\gamma$ for the RBF kernel: about how far apart two rows "
          "can be and still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
