@@ -252,8 +252,9 @@ class KernelRidge(FittedAttributeGuard):
         scale = np.abs(system).max() * np.abs(self._dual_weights).sum() + np.abs(target).max()
         if np.abs(residual).max() > 1e-9 * scale:
             raise ModelFileError(
-                f"{path}: the dual weights do not solve (K + penalty·I) a = y − ȳ for the "
-                "stored rows, target and kernel; the file was altered. Refit and save again."
+                f"{path}: the dual weights do not solve (K̃ + penalty·I) a = y − ȳ, K̃ the "
+                "kernel table of the stored rows centred, for the stored rows, target and "
+                "kernel; the file was altered. Refit and save again."
             )
 
 

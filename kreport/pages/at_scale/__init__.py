@@ -29,7 +29,7 @@ _MOVED_CLAIMS = {
     "wall": ("ridge_exponent", "memory_exponent", "copies", "ridge_slower", "memory_first"),
     "million": ("rows_exponent", "centres_exponent", "last_doubling", "minute", "flat_memory",
                 "versus_sklearn", "sklearn_million", "pca_holds_features", "near_floor",
-                "smaller_excess"),
+                "smaller_excess", "per_row"),
     "streamed": ("agrees", "table_too_big", "client_small", "client_flat"),
 }
 

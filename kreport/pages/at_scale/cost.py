@@ -58,6 +58,9 @@ def study() -> dict:
         * (wall_rows / last["rows"]) ** exponents["ridge_seconds"],
         "million_days": last["ridge_seconds"] / SECONDS_PER_DAY
         * (MILLION / last["rows"]) ** exponents["ridge_seconds"],
+        "million_days_cubic": last["ridge_seconds"] / SECONDS_PER_DAY
+        * (MILLION / last["rows"]) ** 3,
+        "million_stretch": MILLION / last["rows"],
         "million": MILLION, "ridge_band": list(RIDGE_TIME_BAND),
         "memory_band": list(MEMORY_BAND), "copies_band": list(COPIES_BAND),
     }

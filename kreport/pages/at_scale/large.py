@@ -56,6 +56,13 @@ def million():
     claim("the fit's memory at the most rows is less than twice that at the fewest, while the "
           "rows grow {growth} times", largest["added_mib"] < 2 * by_rows[0]["mib"],
           id="flat_memory", growth=by_rows[-1]["rows"] // by_rows[0]["rows"])
+    # The flat part is the fixed cost; what does grow, grows with the rows. Bytes added per
+    # row between the two largest sizes, against one stored copy of a row and its target.
+    per_row = ((by_rows[-1]["mib"] - by_rows[-2]["mib"]) * MEBIBYTE
+               / (by_rows[-1]["rows"] - by_rows[-2]["rows"]))
+    row_bytes = BYTES_PER_NUMBER * (fits.rows()[0].shape[1] + 1)
+    claim("between the two largest sizes the memory grows by between one and two copies of "
+          "each added row and its target", row_bytes < per_row < 2 * row_bytes, id="per_row")
     claim("at the same rows and centres kreport's fit is faster than scikit-learn's pipeline and "
           "needs less memory",
           ours["seconds"] < sklearn["seconds"] and ours["added_mib"] < sklearn["added_mib"],
@@ -95,6 +102,7 @@ def million():
         "rows_band": list(ROWS_BAND), "centres_band": list(CENTRES_BAND),
         "row_growth": by_rows[-1]["rows"] // by_rows[0]["rows"],
         "last_doubling": last_doubling,
+        "per_row_bytes": per_row, "row_bytes": row_bytes,
     }
 
 

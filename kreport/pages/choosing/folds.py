@@ -40,6 +40,9 @@ def k_fold():
     claim("at the held-out choice, too, contiguous folds score worse than interleaved ones and "
           "than leave-one-out", best_contiguous.mean > max(best_spread.mean, best_loo.mse),
           id="at_best")
+    interior_mean = float(np.mean(contiguous.scores[1:-1]))
+    claim("the contiguous folds between the two ends score below leave-one-out on average",
+          interior_mean < loo.mse, id="interior_below")
     first, last = folds[0].test, folds[-1].test
     return {
         "k": FOLDS,
@@ -49,6 +52,7 @@ def k_fold():
         "last_times": [float(rows[i, 0]) for i in (last[0], last[-1])],
         "contiguous": [float(s) for s in contiguous.scores],
         "contiguous_mean": contiguous.mean,
+        "interior_mean": interior_mean,
         "interleaved": [float(s) for s in spread.scores],
         "interleaved_mean": spread.mean,
         "loo": loo.mse,

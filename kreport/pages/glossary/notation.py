@@ -180,6 +180,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("W", r"the $D \times p$ matrix of random frequencies, one row per random feature",
             "random-frequencies"),
     _symbol("b", "the $D$ random phases of random Fourier features", "random-phases"),
+    _symbol(r"\theta", "a free, unpenalised level fitted beside the dual weights (the traps "
+            "page's free-intercept fit)", "free-level"),
     _symbol(r"\hat\varphi(x)", "an approximate feature map (random features, Nyström)",
             "approximate-feature-map", r"\hat", r"\varphi"),
     _symbol(r"\hat x_i", r"row $i$ rebuilt from $\ell$ coordinates (a reconstruction or a "

@@ -4,6 +4,7 @@ groups that no straight line in the plane can."""
 from __future__ import annotations
 
 import numpy as np
+from scipy.spatial import Delaunay
 
 from kreport import PCA, measure
 from kreport.report import claim
@@ -30,6 +31,12 @@ def ring_lifted() -> dict:
           split.separated, id="lifted_splits")
     claim("in the measured plane, neither PCA direction separates them",
           not any(s.separated for s in plane_splits), id="plane_fails")
+    # No line at all: a line with every inner person on one side would leave the outer
+    # group's convex hull, which holds every inner person, on that side too.
+    rows = fits.rows("ring")
+    outline = Delaunay(rows[~inner])
+    claim("every inner person lies inside the convex hull of the outer group",
+          bool(np.all(outline.find_simplex(rows[inner]) >= 0)), id="surrounded")
     threshold = float((along_sum[inner].max() + along_sum[~inner].min()) / 2)
     claim("the inner group lies wholly below the line and the outer wholly above it",
           bool(np.all(along_sum[inner] < threshold) and np.all(along_sum[~inner] > threshold)),

@@ -7,6 +7,7 @@ import itertools
 import numpy as np
 
 from kreport import measure
+from kreport.pages._settings import RING_GAMMA
 from kreport.report import claim
 
 from . import fits
@@ -81,6 +82,9 @@ def share_not_usefulness() -> dict:
           id="kernel_splits")
     claim("the kernel's first share is smaller than either PCA share",
           kernel.shares_[0] < fit.shares_.min(), id="smaller_share")
+    claim("yet it is the largest of the kernel's shares, over {times} times their average",
+          lambda times: kernel.shares_[0] > times / kernel.n_components_, id="kernel_largest",
+          times=3)
     return {
         "n": int(X.shape[0]),
         "inner": int(inner.sum()),
@@ -90,4 +94,6 @@ def share_not_usefulness() -> dict:
         "radius_gap": by_radius.gap,
         "kernel_share": float(kernel.shares_[0]),
         "kernel_gap": by_kernel.gap,
+        "kernel_gamma": RING_GAMMA,
+        "kernel_directions": kernel.n_components_,
     }

@@ -59,8 +59,8 @@ def denoising():
           ratio=1.5)
     claim("with two directions the fixed point's answers lie inside the circle (mean radius "
           "below {limit})", lambda limit: radius_two < limit, id="inside", limit=INSIDE_RADIUS)
-    claim("the fixed point's best number of directions is {kept}, and no other γ tried does "
-          "better at any number of directions", lambda kept: best_fixed == kept
+    claim("the fixed point's best number of directions is {kept}, and no other γ tried reaches "
+          "a lower error at its own best number of directions", lambda kept: best_fixed == kept
           and all(other["error"].value > fixed[KEPT] for other in others), id="best_fixed",
           kept=KEPT)
     claim("with two directions the learned map's answers are not pulled inside the circle "
