@@ -259,4 +259,5 @@ def behaviour():
     ]
     return {"rows": rows, "named_columns": ", ".join(named), "penalty": PENALTY,
             "constant_largest_weight": constant["largest_weight"],
-            "constant_weights_sum": constant["weights_sum"]}
+            "constant_weights_sum": constant["weights_sum"],
+            "constant_gamma": RBF_WORKED.gamma, "constant_penalty": PENALTY}
