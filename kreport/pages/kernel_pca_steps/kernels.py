@@ -126,7 +126,6 @@ def choosing():
         "centred_last_share": centred_with.shares_[-1],
         "centred_directions_without": centred_without.n_components_,
         "centred_separating_without": centred_found_without[0] + 1,
-        "centred_separating_share": centred_without.shares_[centred_found_without[0]],
         "at_reach": np.exp(-1.0),
     }
 
