@@ -1,7 +1,11 @@
 """Reading time: prose words at 120 a minute plus a minute per table and figure."""
 
+import pytest
+
+from kreport.pages.how_built import pages_built
+from kreport.report import ClaimFailed, SiteSummary
 from kreport.site.markdown import PROVENANCE_OPENING
-from kreport.site.reading import WORDS_PER_MINUTE, reading_minutes
+from kreport.site.reading import ASSIGNABLE_MINUTES, WORDS_PER_MINUTE, reading_minutes
 
 
 def test_prose_tables_and_figures_are_counted_and_the_audit_is_not():
@@ -16,3 +20,20 @@ def test_prose_tables_and_figures_are_counted_and_the_audit_is_not():
     assert (found["tables"], found["figures"]) == (1, 1)
     assert found["words"] == WORDS_PER_MINUTE + 1  # prose and title: no script, code, audit
     assert abs(found["minutes"] - (1 + 1 / WORDS_PER_MINUTE + 2)) < 1e-12
+
+
+def test_the_how_built_page_refuses_a_page_too_long_to_assign():
+    def entry(minutes):
+        return {"title": "A page", "file": "a.md", "facts": 1, "timed": 0, "claims": 1,
+                "figures": 0, "numbers": 1, "exact": 0, "minutes": minutes}
+
+    def site(minutes):
+        return SiteSummary(pages={"a": entry(minutes)},
+                           stability={"facts_checked": 1, "exact_facts": 0},
+                           rules={"words_per_minute": WORDS_PER_MINUTE,
+                                  "assignable_minutes": ASSIGNABLE_MINUTES})
+
+    just_under = ASSIGNABLE_MINUTES - 0.5
+    assert pages_built(site(just_under))["longest_minutes"] == just_under
+    with pytest.raises(ClaimFailed, match=f"no page takes more than {ASSIGNABLE_MINUTES} minutes"):
+        pages_built(site(ASSIGNABLE_MINUTES + 0.5))

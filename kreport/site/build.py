@@ -37,7 +37,7 @@ from .moved import site_moves
 from .moved import table as moved_table
 from .notebooks import collect, execute_with_narrow_figures, fill_markdown, notebook_modules
 from .paths import SitePaths
-from .reading import WORDS_PER_MINUTE, reading_minutes
+from .reading import ASSIGNABLE_MINUTES, WORDS_PER_MINUTE, reading_minutes
 from .results import flat_facts, result_from_json, result_to_json
 
 #: The notebook runner is an input of an executed notebook: it decides what it holds.
@@ -235,7 +235,7 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             summary[item.slug]["minutes"] += drawn
     rules = {"svg_tolerance_px": SVG_TOLERANCE_PX, "margin": stability.MARGIN,
              "replicas": stability.REPLICAS, "ulps": stability.ULPS,
-             "words_per_minute": WORDS_PER_MINUTE}
+             "words_per_minute": WORDS_PER_MINUTE, "assignable_minutes": ASSIGNABLE_MINUTES}
     return SiteSummary(pages=summary, stability=built.stability, rules=rules)
 
 

@@ -9,6 +9,9 @@ import re
 from .markdown import PROVENANCE_OPENING
 
 WORDS_PER_MINUTE = 120
+#: The longest reading a class can be assigned in one go; the how-built page claims
+#: that no page is longer, so a page that grows past it fails the build.
+ASSIGNABLE_MINUTES = 35
 FENCED_CODE = re.compile(r"^```.*?^```", re.M | re.S)
 #: A script is for the browser (a split page's redirect of its moved anchors), not read.
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)

@@ -29,8 +29,14 @@ def pages_built(site: SiteSummary) -> dict:
     claim("every fact of the other pages is either checked on perturbed data, exact, or a "
           "timing",
           checked + exact + timed == totals["facts"], id="facts_accounted")
+    limit = site.rules["assignable_minutes"]
+    longest = max(rows, key=lambda row: row["minutes"])
+    claim("no page takes more than {limit} minutes to read",
+          lambda limit: longest["minutes"] <= limit, id="assignable", limit=limit)
     return {"rows": rows, "pages": len(rows), "timed": timed,
-            "words_per_minute": site.rules["words_per_minute"], **totals}
+            "words_per_minute": site.rules["words_per_minute"],
+            "assignable_minutes": limit, "longest_minutes": longest["minutes"],
+            "longest_title": longest["title"], **totals}
 
 
 def stability(site: SiteSummary) -> dict:

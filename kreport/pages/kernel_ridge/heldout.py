@@ -100,7 +100,6 @@ def choosing_together():
     return {
         "settings": len(RBF_GAMMAS) * len(CONDITIONING_PENALTIES),
         "gammas": len(RBF_GAMMAS), "penalties": len(CONDITIONING_PENALTIES),
-        "rows": len(throws.target),
         "perfect_within": PERFECT_WITHIN, "perfect_count": len(perfect),
         "perfect_loo_low": min(perfect_losses), "perfect_loo_high": max(perfect_losses),
         "held_out_gamma": pick.gamma, "held_out_penalty": pick.penalty,
