@@ -121,7 +121,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"weighted by $\beta_m$; in ordinary PCA, a unit direction in the space of the "
             "measured features (the input space)",
             "direction", "v"),
-    _symbol("z_{im}", "the coordinate (score) of row $i$ on direction $m$", "coordinate", "z"),
+    _symbol("z_{im}", "the coordinate (score) of row $i$ on direction $m$ ($z_{qm}$ for a "
+            "query $q$)", "coordinate", "z"),
     _symbol(r"\lambda_m/(n-1)", "the variance along direction $m$ (a sample "
             "variance, over $n - 1$)",
             "variance", r"\lambda"),
