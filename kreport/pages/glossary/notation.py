@@ -116,7 +116,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"PCA; $K$ or $\tilde K$ where a page says so): one entry per training row",
             "eigenvector", "u"),
     _symbol(r"\beta_m", r"the coefficient vector of direction $m$: $u_m / \sqrt{\lambda_m}$, one "
-            "weight per training row (kreport's coefficients_)", "coefficients", r"\beta"),
+            "weight per training row, $\\beta_{m,i}$ for row $i$ (kreport's coefficients_)",
+            "coefficients", r"\beta"),
     _symbol("v_m", "direction $m$ in the lifted space: the sum of the centred lifted rows "
             r"weighted by $\beta_m$; in ordinary PCA, a unit direction in the space of the "
             "measured features (the input space)",
@@ -197,12 +198,14 @@ TERMS: tuple[Term, ...] = (
          "(possibly infinitely many) features; a kernel is the dot product there"),
     Term("kernel trick", "kernel-trick", "computing dot products of lifted rows from the kernel "
          "alone, without ever writing the lifted rows down"),
-    Term("Gram matrix", "gram-matrix", "the table of dot products (or kernel values) between "
-         "every pair of rows; here called the kernel table"),
+    Term("Gram matrix", "gram-matrix", "the table of dot products between every pair of a set "
+         "of vectors: of the rows, of the centred rows ($X_c X_c^\\top$), or of the lifted rows "
+         "(a kernel table, $K$ uncentred or $K_c$ centred)"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
     Term("lifted variance", "lifted-variance", "the variance of the lifted rows about their "
-         "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the trace of $K_c$ over "
-         "$n - 1$)"),
+         "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the sum of the eigenvalues "
+         "of $K_c$ over $n - 1$, negative ones counted as zero; for a kernel that meets Mercer's "
+         "condition, the trace of $K_c$ over $n - 1$)"),
     Term("reach", "reach", r"$1/\sqrt\gamma$ for the RBF kernel: about how far apart two rows "
          "can be and still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "

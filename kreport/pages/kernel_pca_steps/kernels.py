@@ -23,6 +23,7 @@ from .settings import (
     RBF_GAMMA,
     RBF_NOISE,
     ROUNDING,
+    SCALE_AGREEMENT,
     SHARE_TOLERANCE,
     SQUARED_COEF0,
     SQUARED_DEGREE,
@@ -202,6 +203,12 @@ def rbf_run():
     }
 
 
+def _scales_against(fit, pca) -> np.ndarray:
+    """Each of the first two coordinate columns over ordinary PCA's (least squares)."""
+    kernel, linear = fit.scores_[:, :2], pca.scores_[:, :2]
+    return (kernel * linear).sum(axis=0) / (linear * linear).sum(axis=0)
+
+
 def reach():
     """Gamma as reach: a wide reach gives ordinary PCA, a narrow one leaves everyone alone."""
     pca = fits.pca()
@@ -212,12 +219,20 @@ def reach():
     squared = ((rows[:, None, :] - rows[None, :, :]) ** 2).sum(axis=2)
     closest = np.sqrt(squared[~np.eye(n, dtype=bool)].min())
     correlations = [np.corrcoef(wide.scores_[:, j], pca.scores_[:, j])[0, 1] for j in range(2)]
+    wide_scales = _scales_against(wide, pca)
+    worked_scales = _scales_against(fits.rbf_fit(RBF_GAMMA), pca)
     claim("at the wide reach the first two RBF shares are within {tolerance} of ordinary PCA's",
           lambda tolerance: np.allclose(wide.shares_[:2], pca.shares_, rtol=0, atol=tolerance),
           id="wide_shares", tolerance=SHARE_TOLERANCE)
-    claim("at the wide reach the first two RBF coordinates are ordinary PCA's times a "
-          "positive scale (correlation above {limit})", lambda limit: min(correlations) > limit,
-          id="wide_scale", limit=WIDE_CORRELATION)
+    claim("at the wide reach each of the first two RBF coordinate columns is ordinary PCA's "
+          "times a positive scale (correlation above {limit}), and the two scales agree to "
+          "within {agreement} of each other",
+          lambda limit, agreement: (min(correlations) > limit and min(wide_scales) > 0
+                                    and abs(wide_scales[0] / wide_scales[1] - 1) < agreement),
+          id="wide_scale", limit=WIDE_CORRELATION, agreement=SCALE_AGREEMENT)
+    claim("at the worked gamma the two scales differ by more than {times} times that",
+          lambda times: abs(worked_scales[0] / worked_scales[1] - 1) > times * SCALE_AGREEMENT,
+          id="worked_scales", times=10)
     off_identity = narrow.training_table_ - np.eye(n)
     claim("at the narrow reach the three shares are equal",
           np.allclose(narrow.shares_, 1 / (n - 1), rtol=1e-12, atol=0), id="equal")
@@ -244,6 +259,8 @@ def reach():
         "wide_gamma": WIDE_GAMMA,
         "wide_reach": 1 / np.sqrt(WIDE_GAMMA),
         "wide_shares": wide.shares_[:2],
+        "wide_scales": wide_scales, "worked_scales": worked_scales,
+        "scale_agreement": SCALE_AGREEMENT,
         "pca_shares": pca.shares_,
         "narrow_gamma": NARROW_GAMMA,
         "narrow_reach": 1 / np.sqrt(NARROW_GAMMA),

@@ -18,6 +18,9 @@ SWEEP = np.logspace(-6, 0, 61)
 SHARE_TOLERANCE = 1e-3
 #: How close the wide reach's coordinates must be to ordinary PCA's (correlation).
 WIDE_CORRELATION = 0.99999
+#: How closely the wide reach's two scales (RBF coordinate over PCA's, per direction)
+#: must agree, relative to each other, for the kernel to act as a scaled linear one.
+SCALE_AGREEMENT = 1e-3
 
 #: Entries that are zero in exact arithmetic are shown as bounds with these
 #: exponents. The linear example's tables run to tens of thousands, so its
