@@ -203,8 +203,9 @@ TERMS: tuple[Term, ...] = (
          "(a kernel table, $K$ uncentred or $K_c$ centred)"),
     Term("share", "share", "a direction's variance as a fraction of the total variance"),
     Term("lifted variance", "lifted-variance", "the variance of the lifted rows about their "
-         "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the sum of the eigenvalues "
-         "of $K_c$ over $n - 1$, negative ones counted as zero; for a kernel that meets Mercer's "
+         "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the sum of the "
+         "eigenvalues of $K_c$ over $n - 1$, negative ones counted as zero; for a kernel that "
+         "meets Mercer's "
          "condition, the trace of $K_c$ over $n - 1$)"),
     Term("reach", "reach", r"$1/\sqrt\gamma$ for the RBF kernel: about how far apart two rows "
          "can be and still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
