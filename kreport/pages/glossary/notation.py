@@ -232,9 +232,10 @@ TERMS: tuple[Term, ...] = (
          "relative errors in its inputs"),
     Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "
          "as a lower-triangular table times its own transpose; it exists exactly when "
-         r"every pivot is positive, so a failed factorisation of $\tilde K + \alpha I$ "
-         "tells kernel ridge that the table has a negative eigenvalue larger in size "
-         "than the penalty (a smaller breach of Mercer's condition passes unnoticed)",
+         r"every pivot is positive, so in exact arithmetic a failed factorisation of "
+         r"$\tilde K + \alpha I$ means the table has a negative eigenvalue larger in size "
+         "than the penalty (a smaller breach of Mercer's condition passes unnoticed); in "
+         "floating point a nearly singular table can also fail by rounding",
          ("Cholesky factorization",)),
     Term("pivot", "pivot", "the number a factorisation divides by at each step; a pivot that is "
          "zero or negative stops a Cholesky factorisation"),

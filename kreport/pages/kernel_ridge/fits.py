@@ -59,6 +59,17 @@ def r_squared(name: str, model) -> float:
     return float(model.score(table.rows, table.target))
 
 
+def mean_of_others_r2(name: str) -> float:
+    """Held-out R² of answering, for each row left out, the mean of the other n − 1.
+
+    That mean misses row i by n/(n − 1) times its distance from the full mean, so
+    held out "the mean" scores 1 − (n/(n − 1))², not zero: the yardstick a held-out
+    R² below zero has to be read against.
+    """
+    n = len(dataset(name).target)
+    return 1 - (n / (n - 1)) ** 2
+
+
 def training_mse(name: str, model) -> float:
     """Mean squared miss of ``model`` on the rows it was fitted to."""
     table = dataset(name)

@@ -19,6 +19,7 @@ from .fits import (
     gram,
     held_out,
     kernel_fit,
+    mean_of_others_r2,
     nonzero_count,
     r_squared,
     ridge_fit,
@@ -244,11 +245,8 @@ def rbf_on_throws():
           id="third_direction", share=0.99)
     claim("a penalty of one keeps less than {share} of that direction", lambda share: kept < share,
           id="suppressed", share=0.01)
-    # Left out, answering the mean of the other n - 1 throws misses throw i by
-    # n/(n - 1) times its distance from the full mean: held out, "the mean"
-    # scores 1 - (n/(n - 1))², not zero.
     n = len(heights)
-    mean_of_others = 1 - (n / (n - 1)) ** 2
+    mean_of_others = mean_of_others_r2("throws")
     claim("at the largest gamma the held-out R² is within {tol} of the score of answering the "
           "mean of the other throws",
           lambda tol: abs(narrowest["loo_r2"] - mean_of_others) < tol, id="mean_of_others",

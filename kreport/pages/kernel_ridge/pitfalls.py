@@ -113,6 +113,10 @@ def no_intercept_exemption():
     lowest = int(np.argmin(curved)) + 2
     claim("the curved fit closest to the mean there is the RBF with the smallest gamma",
           PAGE_KERNELS[lowest] == kernels.rbf(min(RBF_GAMMAS)), id="lowest")
+    highest = int(np.argmax(curved)) + 2
+    claim("the curved fit farthest above the mean there is the cubic polynomial",
+          PAGE_KERNELS[highest] == kernels.polynomial(3),
+          id="highest_fit")
     middle = len(table.target) // 2
     claim("the highest throw is the middle one in time, recorded at the mean time (to {tol} s)",
           lambda tol: int(np.argmax(table.target)) == middle
