@@ -86,8 +86,17 @@ def test_condition_numbers_agree_with_numpy(result):
             assert row["condition"] == pytest.approx(expected, rel=1e-6)
 
 
-def test_the_grid_search_counts_the_throws(result):
-    assert result.facts["choosing_together"]["rows"] == len(throws().target)
+def test_the_pick_sits_just_above_the_throws_noise_about_a_parabola(result):
+    # The noise floor recomputed with numpy alone: the least-squares parabola's
+    # squared misses over n − 3.
+    table = throws()
+    times, heights = np.asarray(table.rows)[:, 0], np.asarray(table.target)
+    misses = heights - np.polyval(np.polyfit(times, heights, 2), times)
+    noise = misses @ misses / (len(heights) - 3)
+    facts = result.facts["choosing_together"]
+    assert np.isclose(facts["noise"], noise, rtol=1e-12)
+    assert np.isclose(facts["floor_excess"], float(facts["held_out_mse"]) / noise - 1, rtol=1e-3)
+    assert 0 <= facts["floor_excess"] < facts["floor_share"]
 
 
 # ---------------------------------------------------------------- the exercises
