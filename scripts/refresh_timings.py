@@ -200,7 +200,6 @@ def measure(repeats: int) -> dict:
 # cannot be written, the high-water mark since the child started stands in.
 
 SCALE_REPEATS = 3
-MEBIBYTE = 2**20
 SCALE_FEATURES = 5
 # A trial run (--scale-shrink k) divides the row counts by k; never below this.
 SMALLEST_TRIAL_ROWS = 50
@@ -218,6 +217,7 @@ def memory_bytes() -> int:
 
 
 def _status_mib(field: str) -> float:
+    """A /proc/self/status field, which the kernel reports in KiB, in MiB."""
     with open("/proc/self/status") as status:
         for line in status:
             if line.startswith(field + ":"):
