@@ -136,7 +136,11 @@ def _open(browser, site_url, source, width=1280, scheme="light"):
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}")
             if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
-    page.on("requestfailed", lambda r: failed.append(r.url))
+    # An aborted request is the browser cancelling a load it no longer needs (a
+    # figure variant it switched away from while the page scrolled), not the site
+    # failing to serve it; every other failure is kept.
+    page.on("requestfailed", lambda r: failed.append(r.url)
+            if r.failure != "net::ERR_ABORTED" else None)
 
     def keep_local(route):
         host = urlparse(route.request.url).hostname
