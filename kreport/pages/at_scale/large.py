@@ -5,7 +5,7 @@ from __future__ import annotations
 from kreport.report import claim
 
 from . import fits, measured
-from .settings import BYTES_PER_NUMBER, GIBIBYTE, MEBIBYTE, MILLION, NOISE, PCA_CENTRES
+from .settings import BYTES_PER_NUMBER, GIBIBYTE, MEBIBYTE, MILLION, NOISE, PCA_CENTRES, PENALTY
 
 #: The Dask fit must reproduce the in-memory fit to this relative tolerance.
 AGREEMENT = 1e-9
@@ -88,7 +88,7 @@ def million():
         "million_mib": largest["added_mib"], "million_peak_mib": largest["peak_mib"],
         "held_out_rows": largest["held_out_rows"], "million_error": error,
         "million_floor": floor, "near": NEAR_FLOOR, "near_percent": round(100 * NEAR_FLOOR),
-        "exact_error": exact_error,
+        "exact_error": exact_error, "penalty": PENALTY,
         "million_excess": million_excess, "exact_excess": exact_excess,
         "noise": NOISE,
         "ours_seconds": ours["seconds"], "ours_mib": ours["added_mib"],

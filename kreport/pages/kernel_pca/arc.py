@@ -8,7 +8,7 @@ from kreport import kernels, measure
 from kreport.report import claim
 
 from .fits import kernel_fit, pca, rbf_fit, rows, whole
-from .settings import ARC_GAMMA, WIDE_ARC_GAMMAS
+from .settings import ARC_GAMMA, LONGEST_ARC_GAMMA, WIDE_ARC_GAMMAS
 
 
 def arc_under_pca():
@@ -105,7 +105,21 @@ def arc_fold():
           "PCA's", fitted.shares_[0] < widest[0] < linear[0], id="first_between")
     claim("the second share at the widest reach is larger than both the worked reach's and "
           "ordinary PCA's", widest[1] > max(fitted.shares_[1], linear[1]), id="second_above")
+    # Signs are arbitrary, so a kernel coordinate follows PCA's by the size of the correlation.
+    follows = [abs(float(np.corrcoef(wider[0].scores_[:, m], pca("arc").scores_[:, m])[0, 1]))
+               for m in (0, 1)]
+    longest = rbf_fit("arc", LONGEST_ARC_GAMMA).scores_[:, 0]
+    longest_follows = abs(float(np.corrcoef(longest, pca("arc").scores_[:, 0])[0, 1]))
+    claim("at the widest reach the first two kernel coordinates correlate over {limit} in size "
+          "with ordinary PCA's", lambda limit: min(follows) > limit, id="coordinates_close",
+          limit=0.99)
+    claim("at a longer reach still the first coordinate has no turning point, and it "
+          "correlates over {limit} in size with ordinary PCA's first",
+          lambda limit: measure.reversals(longest) == 0 and longest_follows > limit,
+          id="longest", limit=0.99)
     return {
+        "follows_pca": follows, "longest_gamma": LONGEST_ARC_GAMMA,
+        "longest_follows": longest_follows,
         "gamma": ARC_GAMMA, "first": first, "second": second, "turns": turns,
         "wide_gammas": list(WIDE_ARC_GAMMAS), "wide_turns": wider_turns,
         "wide_shares": widest[:2], "shares": fitted.shares_[:2], "pca_shares": linear,

@@ -97,6 +97,9 @@ def probe_sigmoid(gamma: float, coef0: float) -> dict:
         "warning": ours[0].category.__name__ if ours else "",
         "clamped": len(fitted.clamped_eigenvalues_),
         "most_negative": float(fitted.clamped_eigenvalues_.min()),
+        # The clamped eigenvalues larger in size than a thousandth of the most negative.
+        "clamped_large": int(np.sum(np.abs(fitted.clamped_eigenvalues_)
+                                    >= 1e-3 * np.abs(fitted.clamped_eigenvalues_).max())),
         "negative_mass": negative, "remaining": 1 - negative,
         "first_share": fitted.shares_[0], "first_of_whole": fitted.shares_[0] * (1 - negative),
         "kept": fitted.n_components_,

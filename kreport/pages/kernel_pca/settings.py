@@ -11,9 +11,9 @@ import numpy as np
 from kreport.pages._settings import ARC_GAMMA, PENALTY, RING_GAMMA
 
 __all__ = [
-    "ARC_GAMMA", "CONSTANT_COLUMN", "E24", "EVEN_SHARES", "KEPT", "PENALTY", "POLY",
-    "RING_GAMMA", "ROUND_OUTSIDE", "SIGMOID", "STANDARD_GAMMA", "STRANGERS", "SWEEP_DECADES",
-    "SWEEP_EXTRAS", "TIE_RTOL", "TOP", "UNCENTRED_SHARE", "WIDE_ARC_GAMMAS",
+    "ARC_GAMMA", "CONSTANT_COLUMN", "E24", "EVEN_SHARES", "KEPT", "LONGEST_ARC_GAMMA", "PENALTY",
+    "POLY", "RING_GAMMA", "ROUND_OUTSIDE", "SIGMOID", "STANDARD_GAMMA", "STRANGERS",
+    "SWEEP_DECADES", "SWEEP_EXTRAS", "TIE_RTOL", "TOP", "UNCENTRED_SHARE", "WIDE_ARC_GAMMAS",
 ]
 
 #: Directions kept when asking what each person keeps.
@@ -48,6 +48,9 @@ UNCENTRED_SHARE = 0.98
 
 #: Wider reaches tried on the arc.
 WIDE_ARC_GAMMAS = (0.0003, 0.0005)
+#: A reach longer still, where the first kernel coordinate no longer turns back at all: there
+#: it has become ordinary PCA's, which measures across the arc.
+LONGEST_ARC_GAMMA = 0.0002
 #: The squared kernel: degree, gamma, coef0.
 POLY = (2, 0.005, 1.0)
 #: The gamma for the standardised arc (distances in standard deviations).

@@ -60,6 +60,10 @@ def rbf_series() -> dict:
              for d in SHOWN]
     claim("the error falls at every step of the printed degrees",
           all(a["error"] > b["error"] for a, b in itertools.pairwise(shown)), id="falls")
+    factors = [b["error"] / a["error"] for a, b in itertools.pairwise(shown)]
+    claim("each printed step cuts the error by a larger factor than the step before",
+          all(later < earlier for earlier, later in itertools.pairwise(factors)),
+          id="speeds_up")
     degree_c, degree_r = first_below(centred, TARGET), first_below(raw, TARGET)
     claim("both series get below the target within the terms computed",
           centred[degree_c] < TARGET and raw[degree_r] < TARGET and degree_r < MOST_TERMS - 1,

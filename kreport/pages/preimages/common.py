@@ -63,7 +63,9 @@ def weights(fit: KernelPCA, coordinates: np.ndarray) -> np.ndarray:
     """ω: the projection of φ(q) onto the kept directions as Σᵢ ωᵢ φ(xᵢ), one row per query.
 
     v_m = Σᵢ β_im (φ(xᵢ) − φ̄) and φ̄ = (1/n) Σᵢ φ(xᵢ), so
-    ωᵢ = 1/n + Σ_m z_qm (β_im − (1/n) Σⱼ β_jm).
+    ωᵢ = 1/n + Σ_m z_qm (β_im − (1/n) Σⱼ β_jm). Each βₘ adds up to zero (its eigenvector
+    is at right angles to the ones that centring removes), so the correction is rounding;
+    it is kept so that the weights do not rest on that.
     """
     beta = fit.coefficients_[:, : coordinates.shape[1]]
     n = beta.shape[0]

@@ -41,6 +41,11 @@ def no_way_back():
     claim("the weights ωᵢ of every projected point add up to one, to within {limit}",
           lambda limit: np.abs(omega.sum(axis=1) - 1.0).max() < limit, id="weights_sum",
           limit=1e-12)
+    beta = fit.coefficients_
+    claim("each kept coefficient vector βₘ adds up to zero, to within {limit} of its largest "
+          "entry",
+          lambda limit: np.all(np.abs(beta.sum(axis=0)) < limit * np.abs(beta).max(axis=0)),
+          id="coefficients_sum", limit=1e-12)
     return {
         "message": message,
         "error": "NoInverseTransformError",

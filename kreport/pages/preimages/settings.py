@@ -31,3 +31,7 @@ STEEP_GAMMA = 4.0
 PREDICTION_TOLERANCE = 0.01
 #: How many leading pairs of eigenvalues the code exercise compares.
 PAIRS = 3
+
+#: How close to its lowest error the learned map has to be at a number of directions for the
+#: page to count that number among its best: the curve is that flat near its bottom.
+LEARNED_NEAR = 0.02
