@@ -140,6 +140,31 @@ def test_template_prints_facts_with_their_keys(tmp_path, monkeypatch):
     assert 'id="claim-ring-positive"' in markdown and "make docs" in markdown
 
 
+def test_a_bound_reads_as_zero_to_rounding_where_the_page_says_once_what_that_means(
+        tmp_path, monkeypatch):
+    page = _page_with_template(
+        tmp_path, monkeypatch,
+        "{{ rounding() }}\n\nThe noise is {{ ring.noise | num(zero=True) }}.\n")
+    markdown = render_markdown(page, page.compute())
+    assert 'data-fact="ring.noise"' in markdown and ">zero to rounding</span>." in markdown
+    # the statement's power of ten is the bound's own (noise is bound(1e-16, -12))
+    statement = markdown[markdown.index("*Zero to rounding*"):]
+    assert ">10\u207b\u00b9\u00b2</span>, in the quantity's own units" in statement
+
+
+@pytest.mark.parametrize(("template", "complaint"), [
+    ("The noise is {{ ring.noise | num(zero=True) }}.", "must say once what that means"),
+    ("{{ rounding() }} {{ rounding() }} {{ ring.noise | num(zero=True) }}", "placed 2 times"),
+    ("{{ rounding() }} The gap is {{ ring.gap | num(3) }}.", "prints nothing as zero"),
+    ("{{ rounding() }} {{ ring.gap | num(zero=True) }}", "only a bound"),
+])
+def test_zero_to_rounding_is_refused_unless_stated_once_and_a_bound(tmp_path, monkeypatch,
+                                                                   template, complaint):
+    page = _page_with_template(tmp_path, monkeypatch, template)
+    with pytest.raises((jinja2.TemplateError, PageError), match=complaint):
+        render_markdown(page, page.compute())
+
+
 def test_an_entry_counted_from_the_end_is_keyed_as_the_manifest_holds_it(tmp_path, monkeypatch):
     page = _page_with_template(tmp_path, monkeypatch, "{{ ring.shares[-1] | num(3) }}")
     result = page.compute()

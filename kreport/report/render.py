@@ -108,9 +108,16 @@ class RenderLog:
     """Everything the filters printed during one render, in order."""
 
     printed: list[Printed] = field(default_factory=list)
+    #: The exponents of the bounds printed as "zero to rounding"; the page's one
+    #: statement of what that phrase means (``rounding()``) covers the largest.
+    zero_exponents: list[int] = field(default_factory=list)
     #: The value behind each printed key, for checks on the rendered text
     #: (:mod:`.printed_bounds`); not kept in the cache.
     values: dict = field(default_factory=dict, repr=False)
+
+
+#: How a bound reads where the page has said once what it means (``num(zero=True)``).
+ZERO_TO_ROUNDING = "zero to rounding"
 
 
 def fact_title(key: str, source: str) -> str:
@@ -143,12 +150,24 @@ def make_environment(search_path, log: RenderLog | None = None) -> jinja2.Enviro
     """A sandboxed Jinja environment whose only filters print facts."""
     log = log if log is not None else RenderLog()
 
-    def num(value, sig=None, dec=None, words=False, sci=None, bare=False, toward=None):
+    def num(value, sig=None, dec=None, words=False, sci=None, bare=False, toward=None,
+            zero=False):
         fact = _require_fact(value, "num")
         options = {"sig": sig, "dec": dec, "words": words, "sci": sci}
         if toward is not None:
             options["toward"] = toward
-        text = format_number(fact._value, **options)
+        if zero:
+            # Rounding noise in reading words; the page says once what the words mean.
+            if not isinstance(fact._value, Bound):
+                raise jinja2.TemplateError(
+                    f"| num(zero=True) on {fact._key}: only a bound (rounding noise) may "
+                    "print as zero to rounding"
+                )
+            options["zero"] = True
+            log.zero_exponents.append(fact._value.exponent)
+            text = ZERO_TO_ROUNDING
+        else:
+            text = format_number(fact._value, **options)
         log.printed.append(Printed(fact._key, "num", options, text))
         log.values[fact._key] = fact._value
         if bare:

@@ -15,7 +15,7 @@ import jinja2
 import numpy as np
 
 from kreport.report.facts import DEFAULT_RTOL, Bound
-from kreport.report.numbers import format_number
+from kreport.report.numbers import format_number, power_of_ten
 from kreport.report.page import Page, PageResult
 from kreport.report.playground import Phrase, Playground, Shown
 from kreport.report.printed_bounds import broken_bounds
@@ -44,6 +44,8 @@ PROVENANCE_OPENING = '??? info kr-checks "How these numbers were made"'
 #: spaces a shown tick) so that reading mode, which hides the ticks, leaves no
 #: stray space before the punctuation that follows.
 SPACE_BEFORE_TICK = re.compile(r'(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*)(?=<a class="claim-mark")')
+#: An unchecked() note is invisible; the space before it must not stand before punctuation.
+SPACE_BEFORE_NOTE = re.compile(r"(?<=\S)[ \t]+(<!-- unchecked: [^>]*-->)(?=[.,;:)])")
 
 
 def claim_anchor(ref: str) -> str:
@@ -160,15 +162,22 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
             raise PageError(f"{page.template}: unchecked({reason!r}) needs a reason in words")
         return f"<!-- unchecked: {html.escape(reason)} -->"
 
+    def rounding() -> str:
+        """The page's one statement of what "zero to rounding" means (``num(zero=True)``);
+        its power of ten is filled in after the render, from the largest such bound."""
+        return ROUNDING_MARKER
+
     context = dict(fact_views(result.facts, result.sources))
     environment.globals.update(figure=figure, provenance=provenance, title=page.title,
                                checked=checked, unchecked=unchecked, playground=playground,
-                               try_setting=try_setting)
+                               try_setting=try_setting, rounding=rounding)
     try:
         text = environment.get_template(page.template).render(context)
     except jinja2.UndefinedError as error:
         raise PageError(_unknown_fact(page, error, result)) from None
+    text = _state_rounding(page, text, log.zero_exponents)
     text = SPACE_BEFORE_TICK.sub("", text)
+    text = SPACE_BEFORE_NOTE.sub(r"\1", text)
     broken = broken_bounds(text, log.values)
     if broken:
         raise PageError(f"{page.template}: a number printed as a bound that its value "
@@ -192,6 +201,31 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     except CitationError as error:
         raise PageError(str(error)) from None
     return front_matter(page) + text
+
+
+#: Where ``rounding()`` stands until the page's largest "zero to rounding" bound is known.
+ROUNDING_MARKER = "\x00kreport-rounding\x00"
+
+
+def _state_rounding(page: Page, text: str, exponents: list[int]) -> str:
+    """Put the page's statement of "zero to rounding" where the template asked for it:
+    once, and only on a page that prints the phrase."""
+    placed = text.count(ROUNDING_MARKER)
+    if exponents and placed != 1:
+        raise PageError(f"{page.template} prints {len(exponents)} bounds as zero to rounding "
+                        "(num(zero=True)), so it must say once what that means: place "
+                        f"{{{{ rounding() }}}} once (it is placed {placed} times)")
+    if placed and not exponents:
+        raise PageError(f"{page.template} places rounding() but prints nothing as zero to "
+                        "rounding: remove it")
+    if not placed:
+        return text
+    floor = fact_span("build.rounding_floor", "the largest bound this page prints as zero "
+                      "to rounding", power_of_ten(max(exponents)))
+    statement = (f"*Zero to rounding* here means smaller in size than {floor}, in the "
+                 "quantity's own units: what floating point leaves where the exact answer "
+                 "is zero.")
+    return text.replace(ROUNDING_MARKER, statement)
 
 
 def front_matter(page: Page) -> str:

@@ -54,7 +54,7 @@ from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.numbers import format_number, format_tex
 from kreport.report.page import Notebook, Page, PageResult
 from kreport.report.playground import Phrase, Shown
-from kreport.report.render import RenderLog
+from kreport.report.render import ZERO_TO_ROUNDING, RenderLog
 
 from .cache import CacheStore, driver_digest
 from .compare import SVG_TOLERANCE_PX, svg_differences
@@ -135,6 +135,8 @@ def printed_unit(value: float, options: dict) -> float:
 
 
 def _format(filter_name: str, value, options: dict) -> str:
+    if options.get("zero"):
+        return ZERO_TO_ROUNDING
     if filter_name == "tex":
         return format_tex(value, **options)
     return format_number(value, **options)
