@@ -105,6 +105,15 @@ def arc_fold():
           "PCA's", fitted.shares_[0] < widest[0] < linear[0], id="first_between")
     claim("the second share at the widest reach is larger than both the worked reach's and "
           "ordinary PCA's", widest[1] > max(fitted.shares_[1], linear[1]), id="second_above")
+    # What PCA's coordinate keeps and loses of the arc: the order, but not the spacing.
+    data = rows("arc")  # in order of height
+    along = np.hypot(*np.diff(data, axis=0).T)  # the arc's path, person to person
+    end_ratio = float(min(along[0] / np.diff(data[:, 0])[0], along[-1] / np.diff(data[:, 0])[-1]))
+    pca_height = abs(float(np.corrcoef(pca("arc").scores_[:, 0], data[:, 0])[0, 1]))
+    claim("ordinary PCA's first coordinate correlates over {limit} in size with height, and at "
+          "each end of the arc a step between neighbours is over {factor} times as long along "
+          "the arc as in height", lambda limit, factor: pca_height > limit and end_ratio > factor
+          and np.all(np.diff(data[:, 0]) > 0), id="pca_is_height", limit=0.999, factor=2)
     # Signs are arbitrary, so a kernel coordinate follows PCA's by the size of the correlation.
     follows = [abs(float(np.corrcoef(wider[0].scores_[:, m], pca("arc").scores_[:, m])[0, 1]))
                for m in (0, 1)]
@@ -118,7 +127,8 @@ def arc_fold():
           lambda limit: measure.reversals(longest) == 0 and longest_follows > limit,
           id="longest", limit=0.99)
     return {
-        "follows_pca": follows, "longest_gamma": LONGEST_ARC_GAMMA,
+        "follows_pca": follows, "pca_height": pca_height, "end_ratio": end_ratio,
+        "longest_gamma": LONGEST_ARC_GAMMA,
         "longest_follows": longest_follows,
         "gamma": ARC_GAMMA, "first": first, "second": second, "turns": turns,
         "wide_gammas": list(WIDE_ARC_GAMMAS), "wide_turns": wider_turns,

@@ -196,6 +196,17 @@ def gamma_sweep():
     beyond_widest = max(run["gap_high"] for run in beyond)
     claim("beyond the band's upper edge, the splits that come back have gaps under a tenth of "
           "the band's widest", beyond_widest < 0.1 * first[widest], id="beyond_narrow")
+    # Just above the band no single direction splits, but the split has not gone: it has
+    # turned into a plane of two of the first three directions (found with the labels).
+    above = next(run for run in ring_runs if run["low"] > band[1])
+    above_gammas = [g for g in gammas if above["low"] <= g <= above["high"]]
+    turned = [_best_turn(g) for g in above_gammas]
+    top_first = first[high]
+    claim("at every grid value of the first run above the band, no single direction splits "
+          "the ring but a turn of a plane of two of its first three directions does, and at the "
+          "run's top that turn's gap is wider than the first direction's at the band's top",
+          not above["separates"] and all(gap > 0 for gap, _ in turned)
+          and turned[-1][0] > top_first, id="above_plane")
     outside = []
     for gamma in ROUND_OUTSIDE:
         reading = ring[_at(gamma)]
@@ -214,6 +225,9 @@ def gamma_sweep():
         "below_widest": lower_widest, "beyond_widest": beyond_widest,
         "n": len(rows("ring")), "directions": rbf_fit("ring", RING_GAMMA).n_components_,
         "outside": outside,
+        "above_from": above["from"], "above_to": above["to"],
+        "above_plane_low": min(gap for gap, _ in turned),
+        "above_plane_high": max(gap for gap, _ in turned), "band_top_gap": top_first,
     }
     # ---- the ideal ring
     ideal = sweep("ideal")["readings"]
@@ -253,6 +267,21 @@ def gamma_sweep():
         "any_count": int(ideal_any), "n": len(rows("ideal")),
     }
     return facts
+
+
+def _best_turn(gamma: float) -> tuple[float, tuple[int, int]]:
+    """The widest gap between the ring's groups along any turn (in steps of
+    TURN_STEP_DEGREES) of a plane of two of the first three directions, and that plane.
+    The turn is chosen with the labels: a reading a supervised eye makes, not the fit."""
+    fitted, mask = rbf_fit("ring", gamma), inner("ring")
+    angles = np.deg2rad(np.arange(0, 180, TURN_STEP_DEGREES))
+    best = (-np.inf, (0, 0))
+    for i, j in itertools.combinations(range(3), 2):
+        turned = (np.cos(angles)[:, None] * fitted.scores_[None, :, i]
+                  + np.sin(angles)[:, None] * fitted.scores_[None, :, j])
+        gap = max(signed_gap(t, mask) for t in turned)
+        best = max(best, (gap, (i + 1, j + 1)))
+    return best
 
 
 # ---------------------------------------------------------------- held out

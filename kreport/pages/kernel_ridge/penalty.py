@@ -182,6 +182,14 @@ def zero_penalty():
     tiny = kernel_fit("throws", RBF_WORKED, TINY_PENALTY)
     claim("adding the tiny penalty to the RBF table's diagonal changes no entry",
           np.array_equal(table + TINY_PENALTY * np.eye(len(table)), table), id="no_change")
+    # Whether the linear table is refused at the tiny penalty is the sign rounding gives a
+    # pivot that is zero in exact arithmetic, so the page says "may or may not"; what it
+    # can say is how a refusal reads: it blames the rounding, not the kernel.
+    linear_error = refusal(lambda: kernel_fit("throws", LINEAR, TINY_PENALTY))
+    claim("if the linear fit at the tiny penalty is refused, the message says the kernel meets "
+          "Mercer's condition and the negative value is rounding",
+          linear_error is None or ("satisfies Mercer's condition" in str(linear_error)
+                                   and "rounding" in str(linear_error)), id="linear_refusal")
     unpenalised = np.linalg.solve(table, centred_target("throws"))
     gap = float(np.max(np.abs(tiny.dual_weights_ - unpenalised)) / np.max(np.abs(unpenalised)))
     return {"zeros": counts, "threshold": ZERO_EIGENVALUE_FRACTION, "message": str(error),
