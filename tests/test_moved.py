@@ -50,3 +50,18 @@ def test_a_fact_in_a_table_is_shown_by_its_row():
                   '| kernel ridge | <span class="fact" data-fact="rows[0].minutes">90</span> |\n'
                   '| pca | <span class="fact" data-fact="rows[1].minutes">28</span> |\n')
     assert sentences_printing(table_page, "rows[1].minutes") == ("| pca | 28 |",)
+
+
+def test_a_notebook_fact_is_shown_by_the_sentence_of_its_markdown_cell(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "clusters.json").write_bytes(_manifest({"fit.kept": 8, "old": 1}))
+    notebook = {"cells": [
+        {"cell_type": "code", "source": ["kept = 9\n"], "outputs": []},
+        {"cell_type": "markdown", "source": [
+            'It keeps <span class="fact" data-fact="fit.kept" title="t">nine</span>\n',
+            "directions. Then more.\n"]}]}
+    files = {"clusters.ipynb": json.dumps(notebook).encode(),
+             "data/clusters.json": _manifest({"fit.kept": 9})}
+    rows = {row.key: row for row in site_moves(files, tmp_path)}
+    assert rows["fit.kept"].sentences == ("It keeps nine directions.",)
+    assert rows["old"].line().endswith("(removed)")

@@ -39,7 +39,8 @@ class Moved:
     sentences: tuple[str, ...]
 
     def line(self) -> str:
-        where = " | ".join(self.sentences) if self.sentences else "(not printed)"
+        where = (" | ".join(self.sentences) if self.sentences
+                 else "(removed)" if self.new is None else "(not printed)")
         return (f"{self.page} | {self.key} | {_short(self.old)} → {_short(self.new)} | "
                 f"rtol {self.rtol:g} | {where}")
 
@@ -107,6 +108,13 @@ def table(rows: list[Moved]) -> str:
                       *(row.line() for row in rows)])
 
 
+def notebook_text(notebook: bytes) -> str:
+    """A built notebook's markdown cells, one paragraph apart, to search like a page."""
+    cells = json.loads(notebook).get("cells", [])
+    return "\n\n".join("".join(cell.get("source", [])) for cell in cells
+                        if cell.get("cell_type") == "markdown")
+
+
 def site_moves(files: dict[str, bytes], docs) -> list[Moved]:
     """Every moved fact of every page and notebook in ``files`` (a build's output,
     relative to docs/) against the manifests committed in ``docs``."""
@@ -121,6 +129,9 @@ def site_moves(files: dict[str, bytes], docs) -> list[Moved]:
         committed = docs / relative
         if not committed.exists() or committed.read_bytes() == files[relative]:
             continue
-        markdown = files[page_file].decode() if page_file in files else ""
+        if page_file in files:
+            markdown = files[page_file].decode()
+        else:  # a notebook: its text is in its markdown cells
+            markdown = notebook_text(files[f"{slug}.ipynb"])
         rows += moved_facts(slug, committed.read_bytes(), files[relative], markdown)
     return rows
