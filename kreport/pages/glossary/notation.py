@@ -237,8 +237,9 @@ TERMS: tuple[Term, ...] = (
          "than the penalty (a smaller breach of Mercer's condition passes unnoticed); in "
          "floating point a nearly singular table can also fail by rounding",
          ("Cholesky factorization",)),
-    Term("pivot", "pivot", "the number a factorisation divides by at each step; a pivot that is "
-         "zero or negative stops a Cholesky factorisation"),
+    Term("pivot", "pivot", "in a Cholesky factorisation, the number under the square root at "
+         "each step (its root is what the step divides by); a pivot that is zero or negative "
+         "stops the factorisation"),
     Term("pre-image", "pre-image", "a row whose lifted image is (close to) a given point of the "
          "lifted space"),
     Term("normalise", "normalise", "scale to unit length or unit total", ("normalize",)),
