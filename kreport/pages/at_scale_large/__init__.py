@@ -30,7 +30,8 @@ page = Page(
                    "exact kernel ridge and kernel PCA rise steeply and their memory line, "
                    "extended, meets the machine's memory, while Nyström kernel ridge and its "
                    "Dask run go on to ten million rows with time rising in step with the rows "
-                   "and memory flat"),
+                   "and the memory of the process that holds the model (for Dask, the client) "
+                   "nearly flat"),
         Figure("million", figures.million,
                alt="Fit time of Nyström kernel ridge against the number of centres on log-log "
                    "axes, with a least-squares line steeper than one"),

@@ -41,8 +41,17 @@ def k_fold():
           "than leave-one-out", best_contiguous.mean > max(best_spread.mean, best_loo.mse),
           id="at_best")
     interior_mean = float(np.mean(contiguous.scores[1:-1]))
-    claim("the contiguous folds between the two ends score below leave-one-out on average",
-          interior_mean < loo.mse, id="interior_below")
+    # The same middle throws, each left out alone: leave-one-out's score where neither
+    # scheme extrapolates, to set beside the middle folds'.
+    middle = np.concatenate([fold.test for fold in folds[1:-1]])
+    interior_loo = float(np.mean(np.asarray(loo.residuals)[middle] ** 2))
+    ends = np.asarray(loo.residuals)[[0, n - 1]] ** 2
+    end_share = float(ends.sum() / np.sum(np.asarray(loo.residuals) ** 2))
+    claim("the two end throws carry over {share} of leave-one-out's squared error",
+          lambda share: end_share > share, id="ends_dominate", share=0.5)
+    claim("on the middle throws, where no scheme extrapolates, the middle contiguous folds "
+          "score over {factor} times leave-one-out", lambda factor: interior_mean
+          > factor * interior_loo, id="interior_worse", factor=2)
     first, last = folds[0].test, folds[-1].test
     return {
         "k": FOLDS,
@@ -52,7 +61,7 @@ def k_fold():
         "last_times": [float(rows[i, 0]) for i in (last[0], last[-1])],
         "contiguous": [float(s) for s in contiguous.scores],
         "contiguous_mean": contiguous.mean,
-        "interior_mean": interior_mean,
+        "interior_mean": interior_mean, "interior_loo": interior_loo, "end_share": end_share,
         "interleaved": [float(s) for s in spread.scores],
         "interleaved_mean": spread.mean,
         "loo": loo.mse,

@@ -77,6 +77,9 @@ def denoising():
               (kept in learned_near) == (mapped[kept] <= (1 + near) * mapped[best_learned])
               for kept in DIRECTIONS),
           id="learned_flat", count=len(learned_near), near=LEARNED_NEAR)
+    claim("with two directions the learned map's error is within {near} of its lowest",
+          lambda near: mapped[2] <= (1 + near) * mapped[best_learned], id="learned_two",
+          near=LEARNED_NEAR)
     claim("with two directions the learned map's answers are not pulled inside the circle "
           "(mean radius above {limit})", lambda limit: learned_radius_two > limit,
           id="learned_outside", limit=INSIDE_RADIUS)

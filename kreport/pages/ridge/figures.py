@@ -87,7 +87,7 @@ def intercept():
     raw = penalised_raw(X, y, penalty)
     centred = penalised_centred(X, y, penalty)
     left.plot(grid, model.predict(grid[:, None]), color=COLOURS["kernel"], linewidth=2,
-              label="not penalised")
+              label="intercept not penalised")
     left.plot(grid, raw[0] + raw[1] * grid, color=COLOURS["accent"], linewidth=2,
               label="penalised, raw rows")
     left.plot(grid, centred[0] + centred[1] * (grid - mean_height), color=COLOURS["second"],
