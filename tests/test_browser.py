@@ -870,6 +870,74 @@ def test_a_playground_draws_the_data_files_values(source, site_url, browser):
     context.close()
 
 
+#: Pages whose prose draws playground settings in place, and the chart's two columns.
+VIEW_PAGES = {"kernel-pca-gamma.md": ("coords", "z1", "z2")}
+
+
+@pytest.mark.parametrize("source", sorted(VIEW_PAGES))
+def test_a_setting_is_drawn_beside_the_sentence_that_rests_on_it(source, site_url, browser):
+    """The settings a page's prose draws in place (a row of small charts): nothing of
+    the playground is fetched until the reader scrolls near them; then every one
+    draws exactly its setting's values from the data file and says its setting in
+    words, and its link opens that setting in the playground with a history entry
+    of its own, so Back returns to the sentence."""
+    chart, x_field, y_field = VIEW_PAGES[source]
+    document = _document(site_url, source, browser)
+    context, page, console, outside, failed = _open(browser, site_url, source)
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    early = [url for url in fetched if url.endswith("-playground.json") or "/vega/" in url]
+    assert not early, early
+    figures = page.locator("figure.kr-views")
+    assert figures.count(), f"{source} draws no setting in place"
+    for index in range(figures.count()):
+        figure = figures.nth(index)
+        assert figure.get_attribute("data-kr-chart") == chart
+        figure.scroll_into_view_if_needed()
+        cells = figure.locator(".kr-view")
+        for cell_index in range(cells.count()):
+            cell = cells.nth(cell_index)
+            cell.locator(".kr-view__chart svg").wait_for(timeout=15000)
+            page.wait_for_function("c => c.getAttribute('data-kr-shown')",
+                                   arg=cell.element_handle(), timeout=15000)
+            fragment = cell.get_attribute("data-kr-setting")
+            preset = next(name for name in document["presets"]
+                          if _fragment(document, name) == fragment)
+            key = _preset_key(document, preset)
+            assert cell.get_attribute("data-kr-shown") == key
+            drawn = cell.evaluate(f"c => c.krView.views[{chart!r}].data({chart!r})"
+                                  f".map(d => [d[{x_field!r}], d[{y_field!r}]])")
+            _same(drawn, _expected(document, key, chart, x_field, y_field),
+                  f"{source}, view of {preset}")
+            words = cell.locator(".kr-view__setting").inner_text()
+            assert words.strip() and "could not" not in words, words
+            caption = document["text"].get("caption", "")
+            for name, value in document["settings"][key].get("values", {}).items():
+                if "{" + name + "}" in caption:
+                    assert value in words, (preset, name, value, words)
+            label = cell.locator(".kr-view__chart").get_attribute("aria-label")
+            assert label and document["charts"][chart]["description"] in label, label
+    # The first view's link opens its setting in the playground; Back returns here.
+    cell = figures.first.locator(".kr-view").first
+    fragment = cell.get_attribute("data-kr-setting")
+    preset = next(name for name in document["presets"] if _fragment(document, name) == fragment)
+    before = page.evaluate("() => [location.hash, window.scrollY]")
+    cell.locator("a.kr-view__open").click()
+    _wait_shown(page, _preset_key(document, preset))
+    assert page.evaluate("() => location.hash") == "#" + fragment
+    header = page.evaluate("() => document.querySelector('.md-header').getBoundingClientRect()"
+                           ".bottom")
+    title_top = page.evaluate("() => document.querySelector('#playground')"
+                              ".getBoundingClientRect().top")
+    assert title_top >= header - 1, (title_top, header)
+    page.go_back()
+    page.wait_for_function("h => location.hash === h", arg=before[0], timeout=10000)
+    page.wait_for_function("y => Math.abs(window.scrollY - y) < 40", arg=before[1],
+                           timeout=10000)
+    assert not console, console
+    assert not outside and not failed, (outside, failed)
+    context.close()
+
+
 @pytest.mark.parametrize("source", sorted(PLAYGROUND_PAGES))
 def test_playground_controls_answer_keyboard_and_pointer(source, site_url, browser):
     document = _document(site_url, source, browser)

@@ -253,3 +253,20 @@ def test_kernel_ridge_curve_and_half_centred_line(site):
     half = line["overlay"]["half"]["data"]["half_curve"]["h"]
     drawn_slope = (half[-1] - half[0]) / (samples("linear", None)[-1] - samples("linear", None)[0])
     assert drawn_slope == pytest.approx(float(slope[0]), rel=1e-6)
+
+
+def test_the_no_script_link_reaches_the_playgrounds_data_file():
+    """Without JavaScript a playground offers its data file; mkdocs serves a page
+    from <slug>/ and leaves raw HTML alone, so the link must climb out of it."""
+    import posixpath
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    links = []
+    for page in sorted(docs.glob("*.md")):
+        for href in re.findall(r'<noscript>.*?href="([^"]+)"', page.read_text(), re.S):
+            links.append(href)
+            served = posixpath.normpath(posixpath.join(page.stem, href))
+            assert (docs / served).is_file(), f"{page.name}: {href} does not reach a file"
+    assert links, "no playground offers its data file"

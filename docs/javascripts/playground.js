@@ -42,6 +42,20 @@
     return vegaLoading;
   }
 
+  // A playground's data file, fetched once however many boxes on the page draw from it.
+  var dataLoading = {};
+  function loadData(source) {
+    var url = new URL(source, siteRoot()).href;
+    if (!dataLoading[url]) {
+      dataLoading[url] = fetch(url).then(function (response) {
+        if (!response.ok) throw new Error(url + " answered " + response.status);
+        return response.json();
+      });
+      dataLoading[url].catch(function () { delete dataLoading[url]; });
+    }
+    return dataLoading[url];
+  }
+
   function vegaConfig() {
     var c = isDark() ? DARK : LIGHT;
     var axis = { labelColor: c.soft, titleColor: c.ink, domainColor: c.soft,
@@ -103,12 +117,7 @@
     if (!this.started) {
       var button = this.box.querySelector("[data-kr-start]");
       if (button) { button.disabled = true; button.textContent = "Loading the playground\u2026"; }
-      var url = new URL(this.source, siteRoot()).href;
-      var data = fetch(url).then(function (response) {
-        if (!response.ok) throw new Error(url + " answered " + response.status);
-        return response.json();
-      });
-      this.started = Promise.all([data, loadVega()]).then(function (loaded) {
+      this.started = Promise.all([loadData(this.source), loadVega()]).then(function (loaded) {
         self.data = loaded[0];
         self.vega = loaded[1];
         self.build();
@@ -422,18 +431,24 @@
     return rows;
   };
 
+  // The charts this box draws: all of the playground's.
+  Playground.prototype.chartNames = function () {
+    return Object.keys(this.data.charts);
+  };
+
   Playground.prototype.makeViews = function () {
     var self = this;
     var vega = this.vega;
     Object.keys(this.views).forEach(function (name) { self.views[name].finalize(); });
     this.views = {};
     this.scheme = isDark();
-    Object.keys(this.data.charts).forEach(function (name) {
+    this.chartNames().forEach(function (name) {
       var holder = self.chartBoxes[name];
       holder.textContent = "";
       var runtime = vega.parse(self.data.charts[name], vegaConfig());
       var view = new vega.View(runtime, { renderer: "svg", container: holder, hover: false,
                                           logger: quietAboutEmptyLayers(vega) });
+      if (self.chartHeight) view.height(self.chartHeight);
       self.views[name] = view;
     });
   };
@@ -551,6 +566,94 @@
     return codes;
   };
 
+  // ---------------------------------------------------------------- a setting in place
+
+  // One setting of a playground drawn beside the sentence that rests on it: one
+  // chart, the setting in words and a link that opens it in the playground. It
+  // has no controls and never touches the URL; it is drawn when the reader
+  // scrolls near it, from the same data file as the playground.
+  function SettingView(cell, source, chart) {
+    Playground.call(this, cell);
+    this.source = source;
+    this.chart = chart;
+    this.setting = cell.getAttribute("data-kr-setting");
+    this.id = this.setting.slice(0, this.setting.indexOf(":"));
+  }
+  SettingView.prototype = Object.create(Playground.prototype);
+  SettingView.prototype.chartHeight = 190;
+
+  SettingView.prototype.chartNames = function () { return [this.chart]; };
+
+  SettingView.prototype.draw = function () {
+    var self = this;
+    if (this.started) return this.started;
+    this.started = Promise.all([loadData(this.source), loadVega()]).then(function (loaded) {
+      self.data = loaded[0];
+      self.vega = loaded[1];
+      self.index();
+      var codes = self.fromFragment("#" + self.setting);
+      self.keyed.forEach(function (c) { self.state[c.name] = codes[c.name] || "-"; });
+      self.data.controls.forEach(function (c) {
+        if (c.kind === "overlay") self.overlays[c.name] = codes[c.name] === "on";
+      });
+      if (!self.data.settings[self.keyOf(self.state)]) {
+        throw new Error("the data file has no setting " + self.setting);
+      }
+      var holder = self.box.querySelector(".kr-view__chart");
+      var spec = self.data.charts[self.chart];
+      self.chartBoxes = {};
+      self.chartBoxes[self.chart] = holder;
+      self.line = self.box.querySelector(".kr-view__setting");
+      self.makeViews();
+      // An image, with its words, once there is something drawn to name.
+      holder.setAttribute("role", "img");
+      holder.setAttribute("aria-label", (spec.description || "Chart") + ": " + self.describe());
+      return self.show();
+    }).catch(function (error) {
+      self.box.querySelector(".kr-view__setting").textContent =
+        "This view could not be drawn (" + error.message + ").";
+      self.started = null;
+    });
+    return this.started;
+  };
+
+  SettingView.prototype.showText = function (content) {
+    var caption = this.data.text && this.data.text.caption
+      ? fill(this.data.text.caption, content.values) : null;
+    this.line.textContent = this.describe().replace(/^./, function (first) {
+      return first.toUpperCase();
+    }) + "." + (caption ? " " + caption : "");
+  };
+  SettingView.prototype.showControls = function () {};
+  SettingView.prototype.toFragment = function () {};
+
+  var settingViews = [];
+  var nearby = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      nearby.unobserve(entry.target);
+      entry.target.krView.draw();
+    });
+  }, { rootMargin: "600px 0px" }) : null;
+
+  function findSettingViews() {
+    settingViews = settingViews.filter(function (view) {
+      return document.body.contains(view.box);
+    });
+    document.querySelectorAll(".kr-views[data-kr-views]").forEach(function (figure) {
+      var source = figure.getAttribute("data-kr-views");
+      var chart = figure.getAttribute("data-kr-chart");
+      figure.querySelectorAll(".kr-view[data-kr-setting]").forEach(function (cell) {
+        if (cell.krView) return;
+        var view = new SettingView(cell, source, chart);
+        cell.krView = view;
+        settingViews.push(view);
+        if (nearby) nearby.observe(cell); else view.draw();
+      });
+    });
+  }
+  window.krSettingViews = function () { return settingViews; };
+
   // ---------------------------------------------------------------- every page
 
   var playgrounds = {};
@@ -569,9 +672,11 @@
   }
 
   new MutationObserver(function () {
-    Object.keys(playgrounds).forEach(function (id) {
-      var playground = playgrounds[id];
-      if (playground.data && playground.scheme !== isDark()) {
+    var drawn = Object.keys(playgrounds).map(function (id) { return playgrounds[id]; })
+      .concat(settingViews);
+    drawn.forEach(function (playground) {
+      if (playground.data && playground.views && Object.keys(playground.views).length
+          && playground.scheme !== isDark()) {
         playground.makeViews();
         playground.show();
       }
@@ -583,8 +688,11 @@
     if (!link) return;
     // The theme may have made the link absolute; the fragment is what names the setting.
     var href = link.getAttribute("href");
+    var hash = href.slice(href.indexOf("#"));
     event.preventDefault();
-    openFromHash(href.slice(href.indexOf("#")), true);
+    // A history entry of its own, so that Back returns to the sentence the reader left.
+    history.pushState(null, "", hash);
+    openFromHash(hash, true);
   });
   window.addEventListener("hashchange", function () { openFromHash(location.hash, true); });
 
@@ -624,6 +732,7 @@
         });
       }
     });
+    findSettingViews();
     openFromHash(location.hash, true);
   }
 

@@ -146,6 +146,28 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         return (f'<a class="kr-try" href="#{playground_fragment(spec, presets[preset])}">'
                 f"{html.escape(words, quote=False)}</a>")
 
+    def views(name: str, presets: list[str], chart: str, caller=None) -> str:
+        """Settings of a playground drawn where the sentence that rests on them stands:
+        one small chart per setting, drawn by the script (from the playground's data
+        file, when the reader scrolls near), each with a link that opens it in the
+        playground. The template's words are the caption."""
+        spec = _ground(name)
+        known = result.playgrounds.get(name, {}).get("presets", {})
+        unknown = [preset for preset in presets if preset not in known]
+        if unknown or not presets:
+            raise PageError(f"{page.template} draws presets {unknown or presets!r} of "
+                            f"playground {name!r}; its presets are {sorted(known)}")
+        charts = spec.charts()
+        if chart not in charts:
+            raise PageError(f"{page.template} draws chart {chart!r} of playground {name!r}; "
+                            f"its charts are {sorted(charts)}")
+        caption = (caller() if caller is not None else "").strip()
+        if not caption:
+            raise PageError(f"views of {name!r} on {page.slug} need a caption: "
+                            "{% call views(...) %}…{% endcall %}")
+        return setting_views_markup(page, spec, [known[preset] for preset in presets],
+                                    chart, caption)
+
     claims = {claim.ref: claim for claim in result.claims if claim.ref}
 
     def checked(ref: str) -> str:
@@ -170,7 +192,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
     context = dict(fact_views(result.facts, result.sources))
     environment.globals.update(figure=figure, provenance=provenance, title=page.title,
                                checked=checked, unchecked=unchecked, playground=playground,
-                               try_setting=try_setting, rounding=rounding)
+                               try_setting=try_setting, views=views, rounding=rounding)
     try:
         text = environment.get_template(page.template).render(context)
     except jinja2.UndefinedError as error:
@@ -378,10 +400,29 @@ def playground_markup(page: Page, spec: Playground, words: str) -> str:
         f'<p class="kr-playground__start"><button type="button" class="md-button '
         f'md-button--primary kr-playground__button" data-kr-start>Start the playground'
         f"</button></p>\n"
+        # Raw HTML is not rewritten by mkdocs: the page is served from <slug>/, so
+        # the data folder is one level up.
         f'<noscript><p>The playground needs JavaScript; its data are in '
-        f'<a href="{source}">its data file</a>.</p></noscript>\n'
+        f'<a href="../{source}">its data file</a>.</p></noscript>\n'
         f"</section>\n"
     )
+
+
+def setting_views_markup(page: Page, spec: Playground, settings: list[dict], chart: str,
+                         caption: str) -> str:
+    """A row of settings of a playground, drawn in place (docs/javascripts/playground.js).
+    The space for each chart is held before it is drawn, so nothing below it moves."""
+    source = f"data/{spec.filename(page.slug)}"
+    cells = "".join(
+        f'<div class="kr-view" data-kr-setting="{playground_fragment(spec, setting)}">'
+        f'<div class="kr-view__chart"></div>'
+        f'<p class="kr-view__setting"></p>'
+        f'<a class="kr-try kr-view__open" href="#{playground_fragment(spec, setting)}">'
+        f"Open this setting in the playground</a></div>\n"
+        for setting in settings)
+    return (f'<figure class="kr-views" data-kr-views="{source}" data-kr-chart="{chart}" '
+            f'markdown="1">\n<div class="kr-views__row">\n{cells}</div>\n'
+            f'<figcaption markdown="span">{caption}</figcaption>\n</figure>\n')
 
 
 def playground_steps(rtol: float) -> int:

@@ -56,8 +56,9 @@ SYMBOLS: tuple[Symbol, ...] = (
             "row $i$, as leave-one-out uses it", "prediction", r"\hat", "y"),
     _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
     # --- kernels
-    _symbol("k(x, x')", "the kernel: a similarity between two rows, the dot product of their "
-            "lifted images in feature space", "kernel", "k"),
+    _symbol("k(x, x')", "the kernel: a symmetric similarity between two rows; when it meets "
+            "Mercer's condition it is the dot product of their lifted images in feature space",
+            "kernel", "k"),
     _symbol(r"k_{\text{linear}}, k_{\text{RBF}}", "a kernel named by its family where a page "
             "sets two side by side", "named-kernels", "k"),
     _symbol(r"x^\top x'", "the dot product of two rows", "dot-product", "x"),
@@ -67,6 +68,9 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\hat\Phi", "an approximate feature table: one row of Nyström or random "
             "features per row of data, so that $\\hat\\Phi\\hat\\Phi^\\top$ stands in for the "
             "kernel table", "approximate-features", r"\hat", r"\Phi"),
+    _symbol(r"\lVert \cdot \rVert", "the Euclidean length of a vector, the square root of the "
+            r"sum of its squared entries; $\lVert x - x' \rVert$ is the distance between two "
+            "rows", "norm", r"\lVert"),
     _symbol(r"\lVert \cdot \rVert_F", "the Frobenius norm of a table: the square root of the "
             "sum of its squared entries", "frobenius-norm", "F"),
     _symbol("K", r"the kernel table (Gram matrix): the $n \times n$ table of $k(x_i, x_j)$",
@@ -83,7 +87,9 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"polynomial ones, and in general it is not $K_c$ (for the linear kernel it is: "
             r"both are $X_c X_c^\top$)",
             "ridge-table", r"\tilde", "K"),
-    _symbol("k_q", "a query's row of kernel values against the training rows", "query-row", "k"),
+    _symbol("k_q", "a query's row of kernel values against the training rows; in kernel "
+            r"ridge, the kernel values of the centred query $q - \bar x$ against the centred "
+            "training rows (for the RBF kernel the two are the same)", "query-row", "k"),
     _symbol(r"\bar k_q, (k_q)_c", "the average of a query's row of kernel values, and that row "
             "centred with the training averages", "query-row-average", r"\bar", "k"),
     _symbol(r"\bar\varphi", "the mean of the lifted training rows", "lifted-mean", r"\bar",
@@ -113,7 +119,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("m", "the index of a direction (component), largest eigenvalue first",
             "direction-index"),
     _symbol("u_m", r"the unit eigenvector for $\lambda_m$ of the table at hand ($K_c$ in kernel "
-            r"PCA; $K$ or $\tilde K$ where a page says so): one entry per training row",
+            r"PCA; $K$ or $\tilde K$ where a page says so): one entry per training row, $u_{m,i}$ "
+            "for row $i$",
             "eigenvector", "u"),
     _symbol(r"\beta_m", r"the coefficient vector of direction $m$: $u_m / \sqrt{\lambda_m}$, one "
             "weight per training row, $\\beta_{m,i}$ for row $i$ (kreport's coefficients_)",
@@ -195,7 +202,8 @@ TERMS: tuple[Term, ...] = (
     Term("centring", "centring", "taking the mean away, so that what remains averages to zero: "
          "rows by their mean row, a kernel table by the mean of the lifted rows", ("centering",)),
     Term("feature map", "feature-map-term", "a function that lifts a row into a space of many "
-         "(possibly infinitely many) features; a kernel is the dot product there"),
+         "(possibly infinitely many) features; a kernel that meets Mercer's condition is the "
+         "dot product there"),
     Term("kernel trick", "kernel-trick", "computing dot products of lifted rows from the kernel "
          "alone, without ever writing the lifted rows down"),
     Term("Gram matrix", "gram-matrix", "the table of dot products between every pair of a set "
@@ -213,7 +221,8 @@ TERMS: tuple[Term, ...] = (
          "between them, the stretch they share, and how far one must slide to clear the other"),
     Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane (or larger "
          "space) they span is as good as any other, so no single direction there is a "
-         "property of the data"),
+         "property of the data. Said of an eigenvector's entries, equal in size, which the "
+         "sign convention must then choose between"),
     Term("Mercer's condition", "mercer", "a kernel meets it when every table it makes is "
          "positive semidefinite (no negative eigenvalue)"),
     Term("positive semidefinite", "positive-semidefinite", "a symmetric table whose "
@@ -233,9 +242,9 @@ TERMS: tuple[Term, ...] = (
     Term("Cholesky factorisation", "cholesky", "writing a symmetric positive definite table "
          "as a lower-triangular table times its own transpose; it exists exactly when "
          r"every pivot is positive, so in exact arithmetic a failed factorisation of "
-         r"$\tilde K + \alpha I$ means the table has a negative eigenvalue larger in size "
-         "than the penalty (a smaller breach of Mercer's condition passes unnoticed); in "
-         "floating point a nearly singular table can also fail by rounding",
+         r"$\tilde K + \alpha I$ means the table has a negative eigenvalue at least as "
+         "large in size as the penalty (a smaller breach of Mercer's condition passes "
+         "unnoticed); in floating point a nearly singular table can also fail by rounding",
          ("Cholesky factorization",)),
     Term("pivot", "pivot", "in a Cholesky factorisation, the number under the square root at "
          "each step (its root is what the step divides by); a pivot that is zero or negative "

@@ -134,7 +134,7 @@ def tied_directions():
                 elif gap <= TIE_RTOL:
                     crowded.append((j + 1, gamma))
                     crowded_from.append(gamma)
-                elif j < 2:
+                elif j < 3:  # up to the fourth: whether each of the first three stands alone
                     real_top.append(gap)
     claim("every crowded pair lies beyond the third direction", all(j > 3 for j, _ in crowded),
           id="crowded_deep")
@@ -207,6 +207,8 @@ def gamma_sweep():
           "run's top that turn's gap is wider than the first direction's at the band's top",
           not above["separates"] and all(gap > 0 for gap, _ in turned)
           and turned[-1][0] > top_first, id="above_plane")
+    claim("above the band every splitting turn is of a plane that takes in the third direction",
+          all(3 in plane for _, plane in turned), id="above_third")
     outside = []
     for gamma in ROUND_OUTSIDE:
         reading = ring[_at(gamma)]

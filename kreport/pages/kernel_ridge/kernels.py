@@ -393,7 +393,7 @@ def three_people_each_kernel():
         rows.append({"kernel": repr(kernel), "first": weights[0], "third": weights[2],
                      "separation": separation,
                      "answer": model.predict([[QUESTION_HEIGHT]])[0]})
-    claim("the middle person's weight is zero under every kernel (below {tol})",
+    claim("the middle person's dual weight is zero under every kernel (below {tol})",
           lambda tol: np.all(np.abs(middle_weights) < tol), id="middle", tol=1e-11)
     claim("the outer two weights are equal and opposite under every kernel (to {tol})",
           lambda tol: all(abs(row["first"] + row["third"]) < tol for row in rows), id="opposite",

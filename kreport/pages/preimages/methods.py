@@ -20,7 +20,7 @@ def fixed_point_method():
     claim("at every number of directions tried, the fixed point converges for every row, "
           "with no NotConvergedWarning", all(bool(found.converged.all()) and caught == 0
                                                for found, caught in every_count), id="converged")
-    claim("every row settles within {limit} steps",
+    claim("at the worked number of directions every row settles within {limit} steps",
     lambda limit: int(result.iterations.max()) <= limit,
           id="steps", limit=STEP_LIMIT)
     return {
