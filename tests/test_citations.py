@@ -105,15 +105,21 @@ def references_of(html: str) -> _References:
 
 
 def pybtex_reference(key: str) -> tuple[str, list[str]]:
-    """pybtex's own rendering of an entry in the plain style: its text and its links."""
+    """pybtex's own rendering of an entry in the plain style: its text and its links.
+    A field's ``\\url{address}`` (which the plain style would print as TeX) reads as the
+    address, linked."""
     from pybtex.database import parse_file
     from pybtex.plugin import find_plugin
 
     entry = parse_file(str(BIB)).entries[key]
+    addresses = []
+    for name, value in list(entry.fields.items()):
+        addresses += re.findall(r"\\url\{([^{}]*)\}", str(value))
+        entry.fields[name] = re.sub(r"\\url\{([^{}]*)\}", r"\1", str(value))
     formatted = find_plugin("pybtex.style.formatting", "plain")().format_entry("", entry).text
     text = formatted.render(find_plugin("pybtex.backends", "text")())
     html = formatted.render(find_plugin("pybtex.backends", "html")())
-    return " ".join(text.split()), re.findall(r'href="([^"]+)"', html)
+    return " ".join(text.split()), re.findall(r'href="([^"]+)"', html) + addresses
 
 
 def reference_problems(html: str, cited: list[str], where: str) -> list[str]:
@@ -216,6 +222,14 @@ def test_the_escaped_parentheses_of_pybtex_do_not_become_math():
     reference = citations.load(BIB).references["hoerl_ridge"]
     assert "12(1):55–67" in reference and "\\(" not in reference
     assert "arithmatex" not in to_html(cite("Ridge [@hoerl_ridge].\n", BIB, "p"))
+
+
+def test_a_url_in_an_entry_is_a_link_not_tex():
+    # pybtex's plain style passes howpublished = {\url{…}} through as text
+    reference = citations.load(BIB).references["sklearn_user_guide"]
+    assert "url" not in reference.replace("https://", "").lower(), reference
+    html = to_html(cite("The guide [@sklearn_user_guide].\n", BIB, "p"))
+    assert '<a href="https://scikit-learn.org/stable/user_guide.html">' in html, html
 
 
 def test_the_bibliography_is_parsed_once_and_again_after_a_save(tmp_path):

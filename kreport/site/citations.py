@@ -32,6 +32,11 @@ CITATION_LIKE = re.compile(r"\[@[^\]\n]*\]?")
 FOOTNOTE_REFERENCE = re.compile(rf"\[\^{_KEY}\]")
 #: A footnote definition line, as written here.
 FOOTNOTE_DEFINITION = re.compile(rf"^\[\^({_KEY})\]: ")
+#: BibTeX's ``\url{…}`` in a field, which pybtex's plain style passes through as text.
+URL_COMMAND = re.compile(r"\\url\{([^{}]*)\}")
+#: A bare web address in pybtex's Markdown (its punctuation escaped), up to a space or
+#: comma; one that is already a link's text or target (a DOI) is left alone.
+WEB_ADDRESS = re.compile(r"(?<![\[(<])https?://[^\s,\[\]()]+")
 
 
 class CitationError(ValueError):
@@ -79,6 +84,8 @@ def _format_all(path: Path) -> dict[str, str]:
         raise CitationError(f"{path.name} does not parse: {error}") from None
     references = {}
     for key, entry in data.entries.items():
+        for name, value in list(entry.fields.items()):
+            entry.fields[name] = URL_COMMAND.sub(r"\1", str(value))
         try:
             references[key] = _as_one_line(style.format_entry("", entry).text.render(backend))
         except PybtexError as error:  # a field the style needs is missing
@@ -96,7 +103,16 @@ def _as_one_line(text: str) -> str:
     unescaped too, as mkdocs-bibtex did; the other escapes Markdown removes itself.
     """
     text = text.replace("\n", " ")
-    return text.replace("\\(", "(").replace("\\)", ")").replace("\\.", ".")
+    text = text.replace("\\(", "(").replace("\\)", ")").replace("\\.", ".")
+    return WEB_ADDRESS.sub(_autolink, text)
+
+
+def _autolink(match: re.Match) -> str:
+    """A web address as a Markdown autolink, its escapes removed (a full stop that
+    ends the sentence stays outside)."""
+    address = match.group(0)
+    stop = "." if address.endswith(".") else ""
+    return "<" + address.rstrip(".").replace("\\", "") + ">" + stop
 
 
 def cited_keys(text: str) -> list[str]:
