@@ -63,8 +63,8 @@ def denoising():
     larger, smaller = eigenvalues[0::2], eigenvalues[1::2]
     within_pair = (larger - smaller) / larger
     claim("the leading eigenvalues group in twos: within each two the smaller is within "
-          "{share} of the larger, and each two's smaller is over {ratio} times the next two's "
-          "larger", lambda share, ratio: bool(np.all(within_pair < share))
+          "a share {share} of the larger, and each two's smaller is over {ratio} times the "
+          "next two's larger", lambda share, ratio: bool(np.all(within_pair < share))
           and bool(np.all(smaller[:-1] > ratio * larger[1:])), id="pairs", share=0.25,
           ratio=1.5)
     claim("with two directions the fixed point's answers lie inside the circle (mean radius "
@@ -73,16 +73,17 @@ def denoising():
           "a lower error at its own best number of directions", lambda kept: best_fixed == kept
           and all(other["error"].value > fixed[KEPT] for other in others), id="best_fixed",
           kept=KEPT)
-    claim("the fixed point's lowest error is more than {margin} below its next lowest",
+    claim("the fixed point's lowest error is below its next lowest by more than a share "
+          "{margin} of itself",
           lambda margin: runner_up > (1 + margin) * fixed[best_fixed], id="fixed_margin",
           margin=0.05)
     claim("the learned map's errors at {count} of the numbers of directions tried lie within "
-          "{near} of its lowest, and at every other number further above it",
+          "a share {near} of its lowest, and at every other number further above it",
           lambda count, near: len(learned_near) == count > 1 and all(
               (kept in learned_near) == (mapped[kept] <= (1 + near) * mapped[best_learned])
               for kept in DIRECTIONS),
           id="learned_flat", count=len(learned_near), near=LEARNED_NEAR)
-    claim("with two directions the learned map's error is within {near} of its lowest",
+    claim("with two directions the learned map's error is within a share {near} of its lowest",
           lambda near: mapped[2] <= (1 + near) * mapped[best_learned], id="learned_two",
           near=LEARNED_NEAR)
     claim("with two directions the learned map's answers are not pulled inside the circle "
