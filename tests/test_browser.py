@@ -938,6 +938,49 @@ def test_a_setting_is_drawn_beside_the_sentence_that_rests_on_it(source, site_ur
     context.close()
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_setting_round_trips_and_the_slider_is_even_on_a_log_scale(scheme, site_url, browser):
+    """Switch the kernel away and back and γ is where it was (it used to drift to
+    the nearest value of the other kernel's grid); the slider places γ by its
+    logarithm, so equal distances are equal ratios; Reset meets contrast."""
+    source = "kernel-pca-gamma.md"
+    document = _document(site_url, source, browser)
+    context, page, console, outside, _ = _open(browser, site_url, source, 1280, scheme)
+    page.click(f'a.kr-try[href$="#{_fragment(document, "ring-worked")}"]')
+    _wait_shown(page, _preset_key(document, "ring-worked"))
+    gamma = document["presets"]["ring-worked"]["gamma"]
+    shown = page.get_attribute("#playground", "data-kr-shown")
+    for kernel in ("poly2", "rbf"):
+        page.locator(f"#playground fieldset[data-control='kernel'] input[value='{kernel}']") \
+            .check()
+        page.wait_for_function("s => document.querySelector('#playground')"
+                               ".getAttribute('data-kr-shown') !== s", arg=shown)
+        shown = page.get_attribute("#playground", "data-kr-shown")
+    assert shown == _preset_key(document, "ring-worked"), (shown, gamma)
+    stops = page.evaluate("() => window.krPlaygrounds.playground.stopPositions('gamma')")
+    values = {option["code"]: float(option["value"])
+              for control in document["controls"] if control["name"] == "gamma"
+              for option in control["options"]}
+    import math
+
+    first, last = stops[0], stops[-1]
+    per_decade = (last["at"] - first["at"]) / math.log10(values[last["code"]]
+                                                          / values[first["code"]])
+    for stop in stops:
+        expected = first["at"] + per_decade * math.log10(values[stop["code"]]
+                                                         / values[first["code"]])
+        assert abs(stop["at"] - expected) <= 1, (stop, expected)
+    assert len({stop["at"] for stop in stops}) == len(stops), "two values share a position"
+    colours = page.evaluate("""() => {
+      const reset = document.querySelector('#playground .kr-pg__reset');
+      const box = document.querySelector('#playground');
+      return [getComputedStyle(reset).color, getComputedStyle(box).backgroundColor];
+    }""")
+    assert _contrast(*colours) >= 4.5, colours
+    assert not console and not outside, (console, outside)
+    context.close()
+
+
 @pytest.mark.parametrize("source", sorted(PLAYGROUND_PAGES))
 def test_playground_controls_answer_keyboard_and_pointer(source, site_url, browser):
     document = _document(site_url, source, browser)

@@ -15,6 +15,8 @@
   "use strict";
 
   var VEGA_SCRIPT = "assets/vega/vega.min.js";
+  // A slider's positions: enough that neighbouring values never share one.
+  var SLIDER_SPAN = 1000;
   var LIGHT = { ink: "#1f2329", soft: "#5d6470", grid: "#e4e6eb" };
   var DARK = { ink: "#d5d8df", soft: "#a9afbb", grid: "#3a3f4b" };
 
@@ -110,6 +112,9 @@
     this.state = {};
     this.overlays = {};
     this.remembered = {};
+    // The last value of each range under each setting of the other choices, so
+    // that switching a choice away and back restores the range exactly.
+    this.rangeMemory = {};
   }
 
   Playground.prototype.start = function () {
@@ -212,6 +217,13 @@
     return best;
   };
 
+  // What a range's value is remembered under: the codes of every other control but ranges.
+  Playground.prototype.context = function (state, range) {
+    return range + "|" + this.keyed.map(function (c) {
+      return c.kind === "range" ? "" : state[c.name];
+    }).join("/");
+  };
+
   Playground.prototype.change = function (name, code) {
     var control = this.byName[name];
     if (control.kind === "overlay") {
@@ -219,6 +231,12 @@
     } else {
       var wanted = Object.assign({}, this.state);
       wanted[name] = code;
+      if (control.kind !== "range") {
+        this.keyed.forEach(function (c) {
+          var kept = this.rangeMemory[this.context(wanted, c.name)];
+          if (c.kind === "range" && kept !== undefined) wanted[c.name] = kept;
+        }, this);
+      }
       var next = this.nearest(wanted, name);
       if (!next) return;
       this.keyed.forEach(function (c) {
@@ -323,11 +341,23 @@
     } else if (control.kind === "range") {
       wrapper = element("div", { "class": "kr-pg__range" });
       wrapper.appendChild(element("label", { "for": id }, control.label));
-      var input = element("input", { type: "range", id: id, min: "0", max: "0", step: "1" });
+      // The slider's position is the value's place on a log scale (where every value
+      // is positive), so equal distances are equal ratios; a drag takes the nearest
+      // value, and an arrow key moves one value along.
+      var input = element("input", { type: "range", id: id, min: "0", max: String(SLIDER_SPAN),
+                                     step: "1" });
       var output = element("output", { "for": id, "class": "kr-pg__value" });
       input.addEventListener("input", function () {
+        self.change(control.name, self.nearestStop(control.name, +input.value));
+      });
+      input.addEventListener("keydown", function (event) {
+        var step = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
         var codes = self.rangeCodes(control.name);
-        self.change(control.name, codes[+input.value]);
+        var at = codes.indexOf(self.state[control.name]);
+        var next = codes[Math.min(codes.length - 1, Math.max(0, at + step))];
+        if (next !== undefined && next !== self.state[control.name]) self.change(control.name, next);
       });
       wrapper.appendChild(input);
       wrapper.appendChild(output);
@@ -350,6 +380,39 @@
 
   Playground.prototype.rangeCodes = function (name) {
     return this.available(name, this.state).filter(function (code) { return code !== "-"; });
+  };
+
+  // Where each of a range's values sits along the slider, from 0 to SLIDER_SPAN: by its
+  // logarithm when all are positive numbers spanning a factor of ten or more (a γ, a
+  // penalty), else evenly by order (a degree).
+  Playground.prototype.stopPositions = function (name) {
+    var codes = this.rangeCodes(name);
+    var values = codes.map(function (code) { return this.optionValue(name, code); }, this);
+    var logs = values.every(function (v) { return v > 0; })
+      && Math.max.apply(null, values) >= 10 * Math.min.apply(null, values);
+    var scale = logs ? values.map(Math.log) : codes.map(function (_, i) { return i; });
+    var low = Math.min.apply(null, scale);
+    var high = Math.max.apply(null, scale);
+    return codes.map(function (code, i) {
+      return { code: code,
+               at: high > low ? Math.round(SLIDER_SPAN * (scale[i] - low) / (high - low)) : 0 };
+    });
+  };
+
+  Playground.prototype.nearestStop = function (name, position) {
+    var best = null;
+    this.stopPositions(name).forEach(function (stop) {
+      if (!best || Math.abs(stop.at - position) < Math.abs(best.at - position)) best = stop;
+    });
+    return best && best.code;
+  };
+
+  Playground.prototype.optionValue = function (name, code) {
+    var options = this.byName[name].options;
+    for (var i = 0; i < options.length; i++) {
+      if (options[i].code === code) return Number(options[i].value);
+    }
+    return NaN;
   };
 
   Playground.prototype.label = function (name, code) {
@@ -473,6 +536,11 @@
       });
       return view.runAsync();
     });
+    this.keyed.forEach(function (c) {
+      if (c.kind === "range" && this.state[c.name] !== "-") {
+        this.rangeMemory[this.context(this.state, c.name)] = this.state[c.name];
+      }
+    }, this);
     this.showText(content);
     this.showControls();
     this.toFragment();
@@ -521,10 +589,10 @@
       } else if (control.kind === "range") {
         var input = wrapper.querySelector("input");
         var output = wrapper.querySelector("output");
-        var stops = this.rangeCodes(control.name);
+        var stops = this.stopPositions(control.name);
         var off = code === "-" || !stops.length;
-        input.max = String(Math.max(0, stops.length - 1));
-        input.value = String(Math.max(0, stops.indexOf(code)));
+        var here = stops.filter(function (stop) { return stop.code === code; })[0];
+        input.value = String(here ? here.at : 0);
         input.disabled = off;
         wrapper.classList.toggle("kr-pg--off", off);
         var shown = off ? "does not apply" : this.label(control.name, code);
