@@ -392,6 +392,41 @@ def test_focusing_a_number_shows_its_provenance(where, width, site_url, browser)
     context.close()
 
 
+#: Every printed number on a page, each scrolled to the middle of its scroller and the
+#: screen, must be what the pointer lands on at its first line's centre (every
+#: collapsed block opened, as a reader opens it). KaTeX's stacked rows once lay over
+#: the numbers of a matrix's earlier rows.
+POINTER_HIT = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const numbers = [...document.querySelectorAll('article [data-fact]')];
+  const missed = [];
+  for (const number of numbers) {
+    if (!number.getClientRects().length) continue;
+    number.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    const box = number.getClientRects()[0];
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!(hit && number.contains(hit))) {
+      missed.push(number.getAttribute('data-fact') + ' under '
+                  + (hit ? hit.tagName + '.' + hit.className : 'nothing'));
+    }
+  }
+  return {count: numbers.length, missed: missed};
+}"""
+
+
+@pytest.mark.parametrize(("source", "width"),
+                         [(source, width) for source in PAGES for width in WIDTHS],
+                         ids=[f"{_url_path(s).strip('/') or 'index'}-{w}"
+                              for s in PAGES for w in WIDTHS])
+def test_the_pointer_reaches_every_printed_number(source, width, site_url, browser):
+    context, page, console, *_ = _open(browser, site_url, source, width)
+    found = page.evaluate(POINTER_HIT)
+    assert not found["missed"], (f"{len(found['missed'])} of {found['count']} numbers "
+                                 f"are covered: {found['missed'][:5]}")
+    assert not console, console
+    context.close()
+
+
 def _contrast(foreground: str, background: str) -> float:
     """WCAG's contrast ratio of two CSS rgb()/rgba() colours (alpha ignored)."""
     def luminance(colour):
