@@ -45,8 +45,8 @@ def pages_built(site: SiteSummary) -> dict:
 def stability(site: SiteSummary) -> dict:
     """The stability check's result on this build."""
     result = site.stability
-    claim("the stability check found no printed digit, lock, bound or figure that rounding "
-          "can move", result["problems"] == 0, id="clean")
+    claim("the stability check found no printed digit, lock, bound or figure that the "
+          "perturbed recomputations moved", result["problems"] == 0, id="clean")
     return {
         "replicas": result["replicas"], "ulps": result["ulps"], "margin": result["margin"],
         "printed": result["printed_checked"], "facts": result["facts_checked"],
