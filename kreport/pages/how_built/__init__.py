@@ -26,8 +26,8 @@ def pages_built(site: SiteSummary) -> dict:
     claim("every page of the site asserts at least one claim",
           all(row["claims"] > 0 for row in rows), id="every_page_claims")
     checked, exact = site.stability["facts_checked"], site.stability["exact_facts"]
-    claim("every fact of the other pages is either checked on perturbed data, exact, or a "
-          "timing",
+    claim("every fact of the other pages is either checked on perturbed data, exact, or of "
+          "the timing study",
           checked + exact + timed == totals["facts"], id="facts_accounted")
     limit = site.rules["assignable_minutes"]
     longest = max(rows, key=lambda row: row["minutes"])
