@@ -51,6 +51,8 @@ def _split(result, skip) -> tuple[dict, dict, dict]:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_facts_are_locked(slug, site, num_regression, data_regression):
+    # A page that failed to build has no outcome: say why, not KeyError.
+    assert slug in site.outcomes, f"{slug} did not build:\n  " + "\n  ".join(site.problems)
     result = site.outcomes[slug].result
     skip = MACHINE_SPECIFIC.get(slug, ())
     numbers, tolerances, others = _split(result, skip)
