@@ -720,7 +720,6 @@
       });
     });
   }
-  window.krSettingViews = function () { return settingViews; };
 
   // ---------------------------------------------------------------- every page
 

@@ -135,15 +135,21 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
                             "{% call playground(...) %}…{% endcall %}")
         return playground_markup(page, spec, words)
 
+    def _settings(name: str, wanted: list[str]) -> list[dict]:
+        """The settings of the named presets of a playground; an unknown one is refused."""
+        known = result.playgrounds.get(name, {}).get("presets", {})
+        unknown = [preset for preset in wanted if preset not in known]
+        if unknown or not wanted:
+            raise PageError(f"{page.template} names presets {unknown or wanted!r} of "
+                            f"playground {name!r}; its presets are {sorted(known)}")
+        return [known[preset] for preset in wanted]
+
     def try_setting(name: str, preset: str, words: str) -> str:
         """A link that opens the playground at one of its presets (a raw link: the
         fragment names a setting, not a heading)."""
         spec = _ground(name)
-        presets = result.playgrounds.get(name, {}).get("presets", {})
-        if preset not in presets:
-            raise PageError(f"{page.template} links to preset {preset!r} of playground "
-                            f"{name!r}; its presets are {sorted(presets)}")
-        return (f'<a class="kr-try" href="#{playground_fragment(spec, presets[preset])}">'
+        setting, = _settings(name, [preset])
+        return (f'<a class="kr-try" href="#{playground_fragment(spec, setting)}">'
                 f"{html.escape(words, quote=False)}</a>")
 
     def views(name: str, presets: list[str], chart: str, caller=None) -> str:
@@ -152,11 +158,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         file, when the reader scrolls near), each with a link that opens it in the
         playground. The template's words are the caption."""
         spec = _ground(name)
-        known = result.playgrounds.get(name, {}).get("presets", {})
-        unknown = [preset for preset in presets if preset not in known]
-        if unknown or not presets:
-            raise PageError(f"{page.template} draws presets {unknown or presets!r} of "
-                            f"playground {name!r}; its presets are {sorted(known)}")
+        settings = _settings(name, presets)
         charts = spec.charts()
         if chart not in charts:
             raise PageError(f"{page.template} draws chart {chart!r} of playground {name!r}; "
@@ -165,8 +167,7 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
         if not caption:
             raise PageError(f"views of {name!r} on {page.slug} need a caption: "
                             "{% call views(...) %}…{% endcall %}")
-        return setting_views_markup(page, spec, [known[preset] for preset in presets],
-                                    chart, caption)
+        return setting_views_markup(page, spec, settings, chart, caption)
 
     claims = {claim.ref: claim for claim in result.claims if claim.ref}
 
