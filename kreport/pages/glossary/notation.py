@@ -34,7 +34,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     # --- data
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
     _symbol("p", "the number of features (columns) of a row", "p"),
-    _symbol("i, j", "indices of rows, from the first to the $n$-th", "row-index", "i", "j"),
+    _symbol("i, j", "indices of rows, from the first to the $n$-th; a subscript $-i$ means "
+            "with row $i$ left out ($y_{-i}$, $G_{-i}$)", "row-index", "i", "j"),
     _symbol("x_i", "row $i$: one person's (or throw's) feature values, a vector of length $p$",
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
@@ -110,6 +111,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\sigma", "the width of the Gaussian kernel when it is written "
             r"$\exp(-\lVert x - x' \rVert^2 / (2\sigma^2))$, so that "
             r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
+    _symbol("e", r"Euler's number, the base of the natural logarithm: $e$ raised to a power is "
+            r"$\exp$ of that power; not to be confused with $e_i$, a residual", "euler"),
     # --- PCA and kernel PCA
     _symbol("S", r"the $p \times p$ scatter matrix $X_c^\top X_c$ of ordinary PCA",
             "scatter-matrix"),

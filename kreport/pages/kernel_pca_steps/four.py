@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kreport import SIGN_CONVENTION, KernelPCA, NoInverseTransformError
+from kreport import KernelPCA, NoInverseTransformError
 from kreport.report import bound, claim, exact
 
 from . import fits
@@ -197,7 +197,6 @@ def step_decompose():
         "scatter_eigenvalues": scatter_values,
         "vectors": fits.columns(vectors, LINEAR_NOISE),
         "half_root_two": 1 / np.sqrt(2.0),
-        "sign_convention": SIGN_CONVENTION,
     }
 
 

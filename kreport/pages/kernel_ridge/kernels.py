@@ -174,7 +174,7 @@ def polynomial_degrees():
         "penalty": PENALTY, "rows": rows, "samples": len(grid),
         "best_degree": rows[best_training]["degree"],
         "loo_growth": growth, "top_degree": rows[-1]["degree"],
-        "throw_gap": bound(throw_gap, -11), "people_gap": bound(people_gap, -9),
+        "degree_one_gap": bound(max(throw_gap, people_gap), -9),
         "weights_sum": bound(ones_inert, -11), "floor_gap": bound(floor_gap, -10),
         "linear_centring_gap": bound(linear_centring_gap, -12),
         "squared_centring_gap": squared_centring_gap,
