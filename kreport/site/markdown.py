@@ -293,7 +293,9 @@ def moved_anchors_script(page: Page) -> str:
 
 
 def _count(key: str, value: int, what: str) -> str:
-    return fact_span(f"build.{key}", "counted by the build", format_number(value)) + f" {what}"
+    """A count and its noun, singular for one ("1 figure", not "1 figures")."""
+    noun = what.removesuffix("s") if value == 1 else what
+    return fact_span(f"build.{key}", "counted by the build", format_number(value)) + f" {noun}"
 
 
 def _provenance(page: Page, result: PageResult) -> str:

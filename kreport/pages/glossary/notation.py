@@ -40,9 +40,11 @@ SYMBOLS: tuple[Symbol, ...] = (
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
     _symbol(r"x_{\text{h}}, x_{\text{w}}", "a person's height and weight: the two entries of a "
-            "row of the people's fixtures, written out where a formula needs them apart",
+            "row of the people's fixtures in kernel PCA (in kernel ridge the row is the height "
+            "alone and the weight is the target), written out where a formula needs them apart",
             "height-weight", "x"),
-    _symbol("X", r"the $n \times p$ table of training rows, one row per person", "table-of-rows"),
+    _symbol("X", r"the $n \times p$ table of training rows, one row per person (or throw)",
+            "table-of-rows"),
     _symbol(r"\bar x", "the mean row: the average of each feature over the training rows",
             "mean-row", r"\bar", "x"),
     _symbol("X_c", r"the centred rows, $X$ with the mean row taken from every row", "centred-rows",
@@ -101,7 +103,8 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
     _symbol(r"\gamma", r"the scale of the RBF, polynomial and sigmoid kernels, in one over the "
-            "squared units of the rows (s⁻² on the throws; on the people, whose distances mix "
+            "squared units of the rows (s⁻² on the throws; cm⁻² in kernel ridge on the people, "
+            "whose rows are heights; in kernel PCA on the people, whose distances mix "
             r"centimetres and kilograms, one over their squared mixture); for the RBF, "
             r"$1/\sqrt\gamma$ is its reach",
             "gamma", r"\gamma"),
@@ -212,7 +215,8 @@ TERMS: tuple[Term, ...] = (
     Term("Gram matrix", "gram-matrix", "the table of dot products between every pair of a set "
          "of vectors: of the rows, of the centred rows ($X_c X_c^\\top$), or of the lifted rows "
          "(a kernel table, $K$ uncentred or $K_c$ centred)"),
-    Term("share", "share", "a direction's variance as a fraction of the total variance"),
+    Term("share", "share", "a direction's variance as a fraction of the total variance; in "
+         "regression, the share of the target's spread a fit explains is its R²"),
     Term("lifted variance", "lifted-variance", "the variance of the lifted rows about their "
          "mean, direction by direction ($\\lambda_m/(n-1)$) or in total (the sum of the "
          "eigenvalues of $K_c$ over $n - 1$, negative ones counted as zero; for a kernel that "

@@ -69,8 +69,8 @@ def declaration():
     four_values = np.linalg.eigvalsh(four.centred_table_)
     zeros = int(np.count_nonzero(np.abs(four_values)
                                  <= KernelPCA.ZERO_THRESHOLD * four_values.max()))
-    claim("on the measured four the linear kernel leaves two zero eigenvalues: one from "
-          "centring, one because four people in a plane span two directions",
+    claim("on the measured four the linear kernel leaves two zero eigenvalues, because four "
+          "people in a plane span two directions",
           zeros == 2 and four.n_components_ == 2, id="zeros")
     return {
         "kernel": repr(fitted.kernel), "threshold": KernelPCA.ZERO_THRESHOLD,

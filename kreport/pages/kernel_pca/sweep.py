@@ -207,8 +207,8 @@ def gamma_sweep():
           "run's top that turn's gap is wider than the first direction's at the band's top",
           not above["separates"] and all(gap > 0 for gap, _ in turned)
           and turned[-1][0] > top_first, id="above_plane")
-    claim("above the band the widest splitting turn is always in a plane that takes in the "
-          "third direction",
+    claim("at every grid value of the first run above the band, the widest splitting turn of "
+          "a plane of two of the first three directions is in a plane that takes in the third",
           all(3 in plane for _, plane in turned), id="above_third")
     outside = []
     for gamma in ROUND_OUTSIDE:

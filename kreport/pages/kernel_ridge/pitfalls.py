@@ -135,8 +135,12 @@ def no_intercept_exemption():
     twin = kernel_fit("throws", PAGE_KERNELS[1], PENALTY).dual_weights_
     claim("the degree-one polynomial's dual weights sum to zero (to {tol} of their largest)",
           lambda tol: abs(twin.sum()) < tol * np.max(np.abs(twin)), id="twin_sum", tol=1e-9)
-    claim("for the linear kernel a fitted, unpenalised level is the mean height (to {tol} m)",
-          lambda tol: abs(linear_level - table.target.mean()) < tol, id="free_linear", tol=1e-10)
+    twin_level, _ = _free_level("throws", PAGE_KERNELS[1], PENALTY)
+    claim("for the linear kernel and its degree-one twin a fitted, unpenalised level is the "
+          "mean height (to {tol} m)",
+          lambda tol: max(abs(linear_level - table.target.mean()),
+                          abs(twin_level - table.target.mean())) < tol,
+          id="free_linear", tol=1e-10)
     claim("for the RBF a fitted level lies more than {limit} m below the mean height and "
           "scores a higher training R²",
           lambda limit: table.target.mean() - rbf_level > limit and rbf_level_r2 > rbf_r2,
