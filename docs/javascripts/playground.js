@@ -757,9 +757,20 @@
     var href = link.getAttribute("href");
     var hash = href.slice(href.indexOf("#"));
     event.preventDefault();
-    // A history entry of its own, so that Back returns to the sentence the reader left.
+    // A history entry of its own, so that Back returns to the sentence the reader left;
+    // the entry left behind remembers where that sentence was on the screen.
+    var state = Object.assign({}, history.state, { krReturn: window.scrollY });
+    history.replaceState(state, "");
     history.pushState(null, "", hash);
     openFromHash(hash, true);
+  });
+  window.addEventListener("popstate", function (event) {
+    // The theme restores scrolling itself, late when the page is busy drawing: put the
+    // reader back at once, and again once the theme has had its turn.
+    var back = event.state && event.state.krReturn;
+    if (typeof back !== "number") return;
+    window.scrollTo(0, back);
+    requestAnimationFrame(function () { window.scrollTo(0, back); });
   });
   window.addEventListener("hashchange", function () { openFromHash(location.hash, true); });
 
