@@ -40,8 +40,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
     _symbol(r"x_{\text{h}}, x_{\text{w}}", "a person's height and weight: the two entries of a "
-            "row of the people's fixtures in kernel PCA (in kernel ridge the row is the height "
-            "alone and the weight is the target), written out where a formula needs them apart",
+            "row that holds both, written out where a formula needs them apart (in the kernel ridge "
+            "pages' own fits the row is the height alone and the weight is the target)",
             "height-weight", "x"),
     _symbol("X", r"the $n \times p$ table of training rows, one row per person (or throw)",
             "table-of-rows"),
@@ -225,7 +225,8 @@ TERMS: tuple[Term, ...] = (
     Term("reach", "reach", r"$1/\sqrt\gamma$ for the RBF kernel: about how far apart two rows "
          "can be and still count as similar (their kernel value is e⁻¹ at exactly that distance)"),
     Term("gap, overlap, shift", "gap", "how two groups sit along one axis: the empty stretch "
-         "between them, the stretch they share, and how far one must slide to clear the other"),
+         "between them, the stretch they share, and how far one must slide to clear the other; "
+         "elsewhere, in their everyday senses, a difference between two numbers and a move"),
     Term("tie", "tie", "two (or more) equal eigenvalues: any direction in the plane (or larger "
          "space) they span is as good as any other, so no single direction there is a "
          "property of the data. Said of an eigenvector's entries, equal in size, which the "

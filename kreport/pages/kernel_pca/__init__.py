@@ -38,7 +38,7 @@ _MOVED = {
                             "ideal_tied_split", "ideal_first", "ideal_every", "ideal_wider"),
             "held_out": ("worked", "edges_fail", "placed_right"),
             "band_edges": ("long_reach_pca", "close", "worked_apart", "total_rises",
-                           "share_falls"),
+                           "share_falls", "share_kink"),
             "median_rule": ("ring_first", "third", "ideal_plane", "factor"),
         },
     },

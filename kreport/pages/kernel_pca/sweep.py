@@ -368,6 +368,8 @@ def gamma_sweep_band() -> tuple[float, float]:
 
 #: At each edge of the band, the two eigenvalues that trade places are closer than this.
 EDGE_CLOSENESS = 0.02
+#: Grid steps on each side of the band's lower edge over which the first share's slope is read.
+EDGE_STEPS = 3
 #: At the longest reach the first two kernel coordinates follow ordinary PCA's this closely.
 FOLLOW_PCA = 0.99
 
@@ -406,7 +408,16 @@ def band_edges():
           np.all(np.diff(swept["total"]) > 0), id="total_rises")
     claim("the first share falls across the whole sweep",
           np.all(np.diff(swept["shares"][:, 0]) < 0), id="share_falls")
+    # Where the band begins the first direction changes branch (the meeting of the top
+    # two eigenvalues), and the share's fall on log scales slows: a kink, not a turn.
+    slopes = np.diff(np.log(swept["shares"][:, 0])) / np.diff(np.log(gammas))
+    low = _at(gamma_sweep_band()[0])
+    below, inside = slopes[low - 1 - EDGE_STEPS:low - 1], slopes[low:low + EDGE_STEPS]
+    claim("just below the band's lower edge the first share falls more than twice as steeply "
+          "on log scales as just inside it, over {steps} grid steps on each side",
+          below.mean() < 2 * inside.mean(), id="share_kink", steps=EDGE_STEPS)
     return {
+        "slope_below": below.mean(), "slope_inside": inside.mean(), "edge_steps": EDGE_STEPS,
         "edges": edges, "worked_closeness": worked, "worked_gamma": RING_GAMMA,
         "longest": on_grid(gammas[0]), "follows_pca": follows,
         "limit": EDGE_CLOSENESS,
