@@ -396,17 +396,53 @@
     element.classList.toggle("kr-more-right", element.scrollLeft < more - 1);
   }
 
-  function markScrollers(root) {
-    // Every width is read before anything is written: a write between two
-    // reads makes the browser lay the whole page out again, and on a page of
-    // thousands of maths spans that cost a phone more than a second.
-    var found = [];
+  // Scrollers are measured a slice at a time, each slice in a task of its own: a
+  // block the style sheet leaves unrendered off screen is laid out when its width
+  // is read, and all of them in one task kept a phone busy for a fifth of a second.
+  var SCROLLER_SLICE = 24;
+  var marking = 0;
+
+  function scrollerCandidates(root) {
+    var candidates = [];
     SCROLLERS.forEach(function (entry) {
-      root.querySelectorAll("article " + entry[0]).forEach(function (element) {
-        var more = element.scrollWidth - element.clientWidth;
-        found.push({ element: element, label: entry[1], scrolls: more > 1, more: more,
-                     left: element.scrollLeft });
+      var selector = "article " + entry[0];
+      if (root.matches && root.matches(selector)) {
+        candidates.push({ element: root, label: entry[1] });
+      }
+      root.querySelectorAll(selector).forEach(function (element) {
+        candidates.push({ element: element, label: entry[1] });
       });
+    });
+    return candidates;
+  }
+
+  function markScrollers(root) {
+    var candidates = scrollerCandidates(root);
+    var run = ++marking;
+    (function slice(start) {
+      if (run !== marking) return;  // a newer call has started over
+      markSlice(candidates.slice(start, start + SCROLLER_SLICE));
+      if (start + SCROLLER_SLICE < candidates.length) {
+        setTimeout(function () { slice(start + SCROLLER_SLICE); }, 0);
+      }
+    })(0);
+  }
+
+  // A scroller whose content is not laid out (off screen and skipped, or in a closed
+  // block) has no width to read: it keeps its marks until it can be measured.
+  function measurable(candidate) {
+    var probe = candidate.element.firstElementChild || candidate.element;
+    return !probe.checkVisibility || probe.checkVisibility({ contentVisibilityAuto: true });
+  }
+
+  function markSlice(candidates) {
+    // Every width is read before anything is written: a write between two
+    // reads makes the browser lay the page out again.
+    var found = candidates.filter(measurable).map(function (candidate) {
+      var element = candidate.element;
+      var more = element.scrollWidth - element.clientWidth;
+      return { element: element, label: candidate.label, scrolls: more > 1, more: more,
+               left: element.scrollLeft };
     });
     found.forEach(function (item) {
       var element = item.element;
@@ -436,6 +472,16 @@
       }
     });
   }
+
+  // A block the style sheet skips while it is off screen has no width of its own
+  // content to read until it comes near; it is measured then.
+  document.addEventListener("contentvisibilityautostatechange", function (event) {
+    if (!event.skipped) markSlice(scrollerCandidates(event.target));
+  }, true);
+  // Nor has one inside a collapsed block (an exercise's answer) until it is opened.
+  document.addEventListener("toggle", function (event) {
+    if (event.target.open) markSlice(scrollerCandidates(event.target));
+  }, true);
 
   // Widths change when the window does and when KaTeX's fonts arrive (the
   // math is laid out before them in a fallback face).

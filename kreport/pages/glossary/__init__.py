@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from kreport.report import Page, claim
 
-from .notation import SYMBOLS, TERMS
+from .notation import SYMBOL_GROUPS, SYMBOLS, TERMS
 
 
 def symbols() -> dict:
-    """The notation table, in the order a reader meets it."""
+    """The notation, one table per topic, each in the order a reader meets it."""
     anchors = [s.anchor for s in SYMBOLS] + [t.anchor for t in TERMS]
     claim("every symbol and every term has an anchor of its own, so a link to the glossary "
           "lands on one entry", len(anchors) == len(set(anchors)))
     claim("no symbol is listed twice", len({s.tex for s in SYMBOLS}) == len(SYMBOLS))
-    return {"rows": [{"tex": s.tex, "meaning": s.meaning, "anchor": s.anchor} for s in SYMBOLS]}
+    return {"groups": [{"title": title,
+                        "rows": [{"tex": s.tex, "meaning": s.meaning, "anchor": s.anchor}
+                                 for s in group]}
+                       for title, group in SYMBOL_GROUPS]}
 
 
 def terms() -> dict:

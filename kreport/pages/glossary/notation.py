@@ -30,8 +30,10 @@ def _symbol(tex, meaning, anchor, *base):
     return Symbol(tex=tex, meaning=meaning, anchor=anchor, base=base or (tex,))
 
 
-SYMBOLS: tuple[Symbol, ...] = (
-    # --- data
+#: The symbols in the order a reader meets them, each group under the title its part
+#: of the glossary's table carries.
+_LISTED: tuple[str | Symbol, ...] = (
+    "Data",
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
     _symbol("p", "the number of features (columns) of a row", "p"),
     _symbol("i, j", "indices of rows, from the first to the $n$-th; a subscript $-i$ means "
@@ -40,8 +42,8 @@ SYMBOLS: tuple[Symbol, ...] = (
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
     _symbol(r"x_{\text{h}}, x_{\text{w}}", "a person's height and weight: the two entries of a "
-            "row that holds both, written out where a formula needs them apart (in the kernel ridge "
-            "pages' own fits the row is the height alone and the weight is the target)",
+            "row that holds both, written out where a formula needs them apart (in the kernel "
+            "ridge pages' own fits the row is the height alone and the weight is the target)",
             "height-weight", "x"),
     _symbol("X", r"the $n \times p$ table of training rows, one row per person (or throw)",
             "table-of-rows"),
@@ -58,7 +60,7 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol(r"\hat y", r"a prediction of the target; $\hat y_{-i}$ is the fit made without "
             "row $i$, as leave-one-out uses it", "prediction", r"\hat", "y"),
     _symbol("q", "a query row: a row the model is asked about after fitting", "query"),
-    # --- kernels
+    "Kernels",
     _symbol("k(x, x')", "the kernel: a symmetric similarity between two rows; when it meets "
             "Mercer's condition it is the dot product of their lifted images in feature space",
             "kernel", "k"),
@@ -116,7 +118,7 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"$\gamma = 1/(2\sigma^2)$", "sigma", r"\sigma"),
     _symbol("e", r"Euler's number, the base of the natural logarithm: $e$ raised to a power is "
             r"$\exp$ of that power; not to be confused with $e_i$, a residual", "euler"),
-    # --- PCA and kernel PCA
+    "PCA and kernel PCA",
     _symbol("S", r"the $p \times p$ scatter matrix $X_c^\top X_c$ of ordinary PCA",
             "scatter-matrix"),
     _symbol(r"\lambda_m", "the $m$-th largest eigenvalue (raw: of $K_c$, of the scatter matrix, "
@@ -141,7 +143,7 @@ SYMBOLS: tuple[Symbol, ...] = (
             "variance, over $n - 1$)",
             "variance", r"\lambda"),
     _symbol(r"\ell", "how many directions are kept", "kept", r"\ell"),
-    # --- regression
+    "Regression",
     _symbol(r"\alpha", "the penalty of ridge and kernel ridge regression (scikit-learn's "
             "alpha, kreport's penalty)", "penalty", r"\alpha"),
     _symbol("w_0", "the weight on a column of ones: an intercept penalised like the other weights "
@@ -174,12 +176,17 @@ SYMBOLS: tuple[Symbol, ...] = (
             r"$\alpha I$; when centring leaves the table unchanged (the RBF kernel; not the "
             "polynomial ones), its inverse gives the leave-one-out residuals in closed form, "
             "from one factorisation", "penalised-table"),
-    # --- pre-images
+    _symbol(r"\theta", "a free, unpenalised level fitted beside the dual weights (the traps "
+            "page's free-intercept fit)", "free-level"),
+    "Pre-images",
+    _symbol(r"\hat x_i", r"row $i$ rebuilt from $\ell$ coordinates (a reconstruction or a "
+            "pre-image)",
+            "rebuilt-row", r"\hat", "x"),
     _symbol(r"P\varphi(q)", r"the projection of a lifted query onto the $\ell$ kept directions of "
             "kernel PCA, through the lifted mean", "projection", "P", r"\varphi"),
     _symbol(r"\omega_i", "the weight of training row $i$ when a projected point is written as a "
             "weighted sum of the lifted training rows", "projection-weights", r"\omega"),
-    # --- approximations
+    "Approximations",
     _symbol("D", "the number of random features drawn to approximate a kernel",
             "random-feature-count"),
     _symbol("M", "the number of landmarks (Nyström centres): training rows chosen to stand in "
@@ -195,14 +202,23 @@ SYMBOLS: tuple[Symbol, ...] = (
     _symbol("W", r"the $D \times p$ matrix of random frequencies, one row per random feature",
             "random-frequencies"),
     _symbol("b", "the $D$ random phases of random Fourier features", "random-phases"),
-    _symbol(r"\theta", "a free, unpenalised level fitted beside the dual weights (the traps "
-            "page's free-intercept fit)", "free-level"),
     _symbol(r"\hat\varphi(x)", "an approximate feature map (random features, Nyström)",
             "approximate-feature-map", r"\hat", r"\varphi"),
-    _symbol(r"\hat x_i", r"row $i$ rebuilt from $\ell$ coordinates (a reconstruction or a "
-            "pre-image)",
-            "rebuilt-row", r"\hat", "x"),
 )
+
+
+def _grouped(listed) -> tuple[tuple[str, tuple[Symbol, ...]], ...]:
+    groups: list[tuple[str, list[Symbol]]] = []
+    for item in listed:
+        if isinstance(item, str):
+            groups.append((item, []))
+        else:
+            groups[-1][1].append(item)
+    return tuple((title, tuple(symbols)) for title, symbols in groups)
+
+
+SYMBOL_GROUPS = _grouped(_LISTED)
+SYMBOLS: tuple[Symbol, ...] = tuple(symbol for _, group in SYMBOL_GROUPS for symbol in group)
 
 TERMS: tuple[Term, ...] = (
     Term("centring", "centring", "taking the mean away, so that what remains averages to zero: "
