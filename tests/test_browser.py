@@ -255,7 +255,7 @@ def _measured(browser, site_url, source, width, scheme):
     # Off-screen blocks skip layout until the reader nears them (extra.css), and a
     # skipped block has no caption text or width to read; every block has now been
     # on screen once, so lay them all out as the reader saw them, then measure.
-    page.add_style_tag(content=".md-content__inner > * { content-visibility: visible !important; }")
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     measured = page.evaluate(MEASURE, FIGURE_TEXT_FLOOR)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
