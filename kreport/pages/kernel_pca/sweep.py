@@ -366,7 +366,7 @@ def gamma_sweep_band() -> tuple[float, float]:
 
 # ---------------------------------------------------------------- the band's edges
 
-#: At each edge of the band, the two eigenvalues that trade places are closer than this.
+#: At each edge of the band, the two eigenvalues that meet there are closer than this.
 EDGE_CLOSENESS = 0.02
 #: Grid steps on each side of the band's lower edge over which the first share's slope is read.
 EDGE_STEPS = 3
@@ -399,7 +399,7 @@ def band_edges():
           "PCA's two coordinates, with correlations above {limit}",
           lambda limit: min(follows) > limit,
           id="long_reach_pca", limit=FOLLOW_PCA)
-    claim("at each edge the two eigenvalues trading places come within {limit} of each other, "
+    claim("at each edge the two eigenvalues meeting there come within {limit} of each other, "
           "as a fraction of the larger", lambda limit: all(e["closeness"] < limit for e in edges),
           id="close", limit=EDGE_CLOSENESS)
     claim("at the worked gamma the first two eigenvalues are more than five times further apart "
@@ -410,20 +410,26 @@ def band_edges():
           np.all(np.diff(swept["shares"][:, 0]) < 0), id="share_falls")
     # Where the band begins the first direction changes branch (the meeting of the top
     # two eigenvalues), and the share's fall on log scales slows: a kink, not a turn.
-    slopes = np.diff(np.log(swept["shares"][:, 0])) / np.diff(np.log(gammas))
     low = _at(gamma_sweep_band()[0])
-    below, inside = slopes[low - 1 - EDGE_STEPS:low - 1], slopes[low:low + EDGE_STEPS]
+    below = _log_slope(gammas, swept["shares"][:, 0], low - 1 - EDGE_STEPS, low - 1)
+    inside = _log_slope(gammas, swept["shares"][:, 0], low, low + EDGE_STEPS)
     claim("just below the band's lower edge the first share falls more than twice as steeply "
           "on log scales as just inside it, over {steps} grid steps on each side",
-          below.mean() < 2 * inside.mean(), id="share_kink", steps=EDGE_STEPS)
+          below < 2 * inside, id="share_kink", steps=EDGE_STEPS)
     return {
-        "slope_below": below.mean(), "slope_inside": inside.mean(), "edge_steps": EDGE_STEPS,
+        "slope_below": below, "slope_inside": inside, "edge_steps": EDGE_STEPS,
         "edges": edges, "worked_closeness": worked, "worked_gamma": RING_GAMMA,
         "longest": on_grid(gammas[0]), "follows_pca": follows,
         "limit": EDGE_CLOSENESS,
         "total_first": swept["total"][0], "total_last": swept["total"][-1],
         "share_first": swept["shares"][0, 0], "share_last": swept["shares"][-1, 0],
     }
+
+
+def _log_slope(gammas, values, start: int, stop: int) -> float:
+    """The slope of log(value) against log(gamma) from grid value start to stop: the
+    chord over those steps, which are not all the same length on a log scale."""
+    return float(np.log(values[stop] / values[start]) / np.log(gammas[stop] / gammas[start]))
 
 
 def _closeness(dataset: str, gamma: float, rank: int) -> float:
