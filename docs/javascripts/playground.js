@@ -765,12 +765,18 @@
     openFromHash(hash, true);
   });
   window.addEventListener("popstate", function (event) {
-    // The theme restores scrolling itself, late when the page is busy drawing: put the
-    // reader back at once, and again once the theme has had its turn.
+    // The theme handles Back too, and scrolls late when the page is busy drawing: put
+    // the reader back at once and again over the next moments, unless they scroll first.
     var back = event.state && event.state.krReturn;
     if (typeof back !== "number") return;
-    window.scrollTo(0, back);
-    requestAnimationFrame(function () { window.scrollTo(0, back); });
+    var moved = false;
+    var stop = function () { moved = true; };
+    ["wheel", "touchstart", "keydown"].forEach(function (type) {
+      window.addEventListener(type, stop, { once: true, passive: true });
+    });
+    [0, 50, 150, 400, 800].forEach(function (delay) {
+      setTimeout(function () { if (!moved) window.scrollTo(0, back); }, delay);
+    });
   });
   window.addEventListener("hashchange", function () { openFromHash(location.hash, true); });
 
