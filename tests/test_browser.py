@@ -12,7 +12,14 @@ desktop's (1280 px), in the light and the dark colour scheme. On each:
 * every figure has alt text and a caption, and its lettering, as shown, is at
   least :data:`FIGURE_TEXT_FLOOR` of the body text's size (see there why);
 * a full-page screenshot lands in test-artifacts/screenshots/ for a person to
-  look at (``<page>-<width>-<scheme>.png``).
+  look at (``<page>-<width>-<scheme>.png``);
+* axe-core finds nothing serious or critical, and the pointer reaches every
+  printed number (every collapsed block opened).
+
+All of these come from one opening of the page per view. Before measuring, the
+test lays out every block the style sheet skips off screen, as the reader sees it
+once scrolled to, so axe audits that laid-out page; Lighthouse (``make audit``)
+audits the page as it first loads.
 
 And once each: focusing a printed number (in prose and in math) shows its
 provenance; a figure opens full size and closes with Escape; a search for the

@@ -771,11 +771,16 @@
     if (typeof back !== "number") return;
     var moved = false;
     var stop = function () { moved = true; };
-    ["wheel", "touchstart", "keydown"].forEach(function (type) {
-      window.addEventListener(type, stop, { once: true, passive: true });
-    });
-    [0, 50, 150, 400, 800].forEach(function (delay) {
-      setTimeout(function () { if (!moved) window.scrollTo(0, back); }, delay);
+    var inputs = ["wheel", "touchstart", "keydown"];
+    inputs.forEach(function (type) { window.addEventListener(type, stop, { passive: true }); });
+    var delays = [0, 50, 150, 400, 800];
+    delays.forEach(function (delay, index) {
+      setTimeout(function () {
+        if (!moved) window.scrollTo(0, back);
+        if (index === delays.length - 1) {
+          inputs.forEach(function (type) { window.removeEventListener(type, stop); });
+        }
+      }, delay);
     });
   });
   window.addEventListener("hashchange", function () { openFromHash(location.hash, true); });
