@@ -23,6 +23,6 @@ page = Page(
                     alt="Left: the ring of people by height and weight, an inner group "
                         "surrounded by an outer one. Right: each person placed by their first "
                         "coordinate under ordinary PCA across and under the RBF kernel up; "
-                        "across, the two groups overlap, and up, a clear band separates "
+                        "across, the two groups overlap, and up, an empty gap separates "
                         "them")],
 )

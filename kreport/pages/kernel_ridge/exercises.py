@@ -18,8 +18,10 @@ from .fits import LINEAR, centred_rows, centred_target, dataset, held_out, kerne
 from .settings import EXERCISE_PENALTY, PENALTY, QUESTION_HEIGHT, SMALL_PENALTY, TIME_SCALE
 
 #: Why the pencil exercise's numbers print whole.
-WHOLE = ("the three people's centred heights and weights are whole, and at this penalty "
-         "each dual weight is a centred weight divided by a whole number that divides it")
+WHOLE = ("worked by hand they are whole: the three people's centred heights and weights are "
+         "whole, and at this penalty each dual weight is a centred weight divided by a whole "
+         "number that divides it; the solver's answers (a Cholesky factor's square roots "
+         "round) lie within a claim's tolerance of them and print as them")
 
 
 def _whole(values):

@@ -33,8 +33,10 @@ ARC_GAMMA = RBF_GAMMAS[0]
 ARC_DIRECTION = 2
 
 #: Why the pencil exercise's numbers print whole.
-WHOLE = ("the three people's centred heights and weights are whole, the table's one "
-         "non-zero eigenvalue is a sum of their squares, and the penalty is one")
+WHOLE = ("worked by hand they are whole: the three people's centred heights and weights are "
+         "whole, the table's one non-zero eigenvalue is a sum of their squares, and the "
+         "penalty is one; the computed values (whose solves and decompositions round) lie "
+         "within the claims' tolerances of them and print as them")
 
 
 def _whole(values):

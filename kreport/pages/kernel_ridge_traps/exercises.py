@@ -32,8 +32,10 @@ UNCENTRED_GAMMA = 0.01
 FAR_HEIGHT = 250.0
 
 #: Why the pencil exercises' numbers print whole.
-WHOLE = ("the three people's heights, centred heights and centred weights are whole, and "
-         "with a penalty of one every sum and weight of these exercises is a whole number")
+WHOLE = ("worked by hand they are whole: the three people's heights, centred heights and "
+         "centred weights are whole, and with a penalty of one every sum and weight of these "
+         "exercises is a whole number; the computed values (whose solves round) lie within "
+         "the claims' tolerances of them and print as them")
 
 
 def _whole(values):
