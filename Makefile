@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: docs test accept serve timings bench audit lint clean
+.PHONY: docs test accept serve timings bench audit screenshots lint clean
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ bench: $(STAMP)
 audit: docs
 	test -x audit/node_modules/.bin/lighthouse || npm ci --prefix audit --no-audit --no-fund
 	$(PY) scripts/audit.py $(PAGES)
+
+# A full-page photograph of every page at 390 and 1280 px, light and dark, in
+# test-artifacts/screenshots/, for a person to look at (make test skips them).
+screenshots: $(STAMP)
+	KREPORT_SCREENSHOTS=1 $(PY) -m pytest tests/test_browser.py -q -k page_loads_clean
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -33,7 +33,7 @@ PASSES = 4
 def _pytest(*extra: str) -> int:
     environment = dict(os.environ, KREPORT_TEST_CACHE="1")
     command = [sys.executable, "-m", "pytest", "tests/test_regression.py", "-q",
-               "-p", "no:cacheprovider", *extra]
+               "-p", "no:cacheprovider", "-n", "0", *extra]
     return subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
 
 

@@ -32,3 +32,44 @@ def site():
     checked exactly as `make docs` does (stability check included), nothing written."""
     return build(PAGES, NOTEBOOKS, PATHS, use_cache=USE_CACHE, echo=lambda line: None,
                  partial=bool(ONLY))
+
+
+def _work_group(item) -> str:
+    """The unit of work pytest-xdist hands to one worker (``--dist loadgroup``).
+
+    Whatever shares a costly fixture goes to one worker, so that it is computed
+    once: every test of the computed site (about a minute and a half of pages and
+    replicas), and every test of a module, whose module fixtures build sites
+    and environments. The browser tests are the exception that makes the split
+    worth having: each view of a page (one opening, measured by five tests) is a
+    unit of its own, and the views spread over the workers; the browser module's
+    built site is shared between workers (see its ``site_url``).
+    """
+    if "site" in item.fixturenames:
+        return "site"
+    module = item.module.__name__.rpartition(".")[2]
+    if module != "test_browser":
+        return module
+    params = getattr(item, "callspec", None) and item.callspec.params
+    if params and {"source", "width", "scheme"} <= params.keys():
+        return f"view-{params['source']}-{params['width']}-{params['scheme']}"
+    return item.nodeid
+
+
+# First, before pytest-xdist's own hook reads the marks into each test's id.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(_work_group(item)))
+
+
+def pytest_collection_finish(session):
+    # pytest-xdist marks a grouped test by its id; if it stops doing so (as it
+    # did on pytest 9.2), the costly fixtures are computed once per worker and
+    # the run is slower than no split at all, so say so instead.
+    items = session.items
+    if (os.environ.get("PYTEST_XDIST_WORKER") and session.config.getvalue("loadgroup")
+            and items and "@" not in items[0].nodeid):
+        raise pytest.UsageError(
+            "pytest-xdist did not group the tests (pytest-xdist#1386 on pytest 9.2): "
+            "install the lock's pytest (make test does), or run with -n 0")

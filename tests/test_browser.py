@@ -11,8 +11,8 @@ desktop's (1280 px), in the light and the dark colour scheme. On each:
   edge that has more);
 * every figure has alt text and a caption, and its lettering, as shown, is at
   least :data:`FIGURE_TEXT_FLOOR` of the body text's size (see there why);
-* a full-page screenshot lands in test-artifacts/screenshots/ for a person to
-  look at (``<page>-<width>-<scheme>.png``);
+* with ``make screenshots``, a full-page screenshot lands in
+  test-artifacts/screenshots/ for a person to look at (``<page>-<width>-<scheme>.png``);
 * axe-core finds nothing serious or critical, and the pointer reaches every
   printed number (every collapsed block opened).
 
@@ -29,6 +29,7 @@ previous/next links in the footer go where they say.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -48,6 +49,9 @@ CHROMIUM = (os.environ.get("KREPORT_CHROMIUM")
             or shutil.which("chromium") or shutil.which("chromium-browser")
             or shutil.which("google-chrome") or shutil.which("google-chrome-stable"))
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+#: Full-page photographs of every view are for a person to look at (`make
+#: screenshots`); they cost a tenth of the browser tests' time, so `make test` skips them.
+TAKE_SCREENSHOTS = os.environ.get("KREPORT_SCREENSHOTS") == "1"
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -105,16 +109,36 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def _built_once(tmp_path_factory) -> Path:
+    """The committed docs/ built by mkdocs once per run. Under pytest-xdist every
+    worker's scratch folder sits in the run's own, so the first worker to arrive
+    builds there while the others wait on the lock, and then all serve that."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        site = tmp_path_factory.mktemp("site")
+        _mkdocs_build(site)
+        return site
+    shared = tmp_path_factory.getbasetemp().parent
+    site, done = shared / "site", shared / "site.built"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            _mkdocs_build(site)
+            done.touch()
+    return site
+
+
+def _mkdocs_build(site: Path) -> None:
+    environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                    "--site-dir", str(site)], cwd=ROOT, env=environment, check=True)
+
+
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
     """The committed docs/ built by mkdocs into a scratch folder and served on 127.0.0.1
     (or, with KREPORT_BROWSER_SITE=<folder>, a site already built there)."""
     given = os.environ.get("KREPORT_BROWSER_SITE")
-    site = Path(given) if given else tmp_path_factory.mktemp("site")
-    if not given:
-        environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-                        "--site-dir", str(site)], cwd=ROOT, env=environment, check=True)
+    site = Path(given) if given else _built_once(tmp_path_factory)
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -265,9 +289,10 @@ def _measured(browser, site_url, source, width, scheme):
     page.add_style_tag(content="* { content-visibility: visible !important; }")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     measured = page.evaluate(MEASURE, FIGURE_TEXT_FLOOR)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    name = _url_path(source).strip("/") or "index"
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}-{scheme}.png"), full_page=True)
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        name = _url_path(source).strip("/") or "index"
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}-{scheme}.png"), full_page=True)
     internal = sorted({link.split("#")[0] for link in measured["links"]
                        if urlparse(link).hostname == "127.0.0.1"})
     for link in internal:
