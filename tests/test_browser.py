@@ -424,7 +424,22 @@ def test_focusing_a_number_shows_its_provenance(where, width, site_url, browser)
     assert "Computed by" in text and "Value" in text
     assert "not in the manifest" not in text and "could not be read" not in text, text
     link = popover.query_selector("a")
-    assert link and "/data/" in link.get_attribute("href")
+    assert link and "/facts.html?page=" in link.get_attribute("href")
+    # The link opens a readable view of the page's facts at this one, marked and in view.
+    sheet = context.new_page()
+    sheet.goto(link.get_attribute("href"))
+    sheet.wait_for_selector(".fact--asked")
+    target = sheet.evaluate("""() => { const t = document.querySelector('.fact--asked');
+      return {id: t.id, text: t.innerText, focused: document.activeElement === t,
+              top: t.getBoundingClientRect().top, height: innerHeight}; }""")
+    assert target["id"] == bracketed, f"the view marks {target['id']}, not {bracketed}"
+    assert bracketed in target["text"] and 0 <= target["top"] < target["height"], target
+    assert target["focused"], "the asked-for fact does not take the focus"
+    import axe_playwright_python
+
+    sheet.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
+    assert not sheet.evaluate(AXE_SCRIPT, None), "axe-core finds something on the facts view"
+    sheet.close()
     box = popover.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the popover leaves the screen"
     page.keyboard.press("Escape")

@@ -6,7 +6,8 @@
 // * provenance: every printed number (a .fact in prose, a [data-fact] inside
 //   math) can be hovered, focused or tapped to show what it is (its key), its
 //   value at full precision and the function that produced it, read from the
-//   page's manifest (data/<page>.json), with a link to that manifest. The
+//   page's manifest (data/<page>.json), with a link to the number's entry in
+//   the manifest's readable view (facts.html?page=<page>). The
 //   build writes each number's role and focus; a number is prepared further
 //   only when a reader first reaches it, never all of them at load;
 // * the checks: reading mode is the default; a switch in the header ("Show the
@@ -65,10 +66,9 @@
   }
 
   function manifestUrl(slug, key) {
-    var url = new URL("data/" + slug + ".json", siteRoot()).href;
-    // A text fragment scrolls to (and marks) the entry where browsers support it.
-    var text = '"key": "' + key + '"';
-    return url + "#:~:text=" + encodeURIComponent(text).replace(/-/g, "%2D");
+    // The manifest's readable view (facts.html, javascripts/facts.js), at the fact's entry.
+    return new URL("facts.html", siteRoot()).href + "?page=" + encodeURIComponent(slug) +
+      "#" + encodeURIComponent(key);
   }
 
   function keysFor(element) {
@@ -148,7 +148,7 @@
     box.appendChild(list);
     var link = document.createElement("a");
     link.href = manifestUrl(slug, keys[0]);
-    link.textContent = "Its entry in this page's manifest";
+    link.textContent = "Its entry among this page's facts";
     link.className = "kr-fact-popover__link";
     box.appendChild(link);
     manifest(slug).then(function (data) {
