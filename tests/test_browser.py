@@ -279,10 +279,14 @@ def _measured(browser, site_url, source, width, scheme):
     import axe_playwright_python
 
     context, page, console, outside, failed = _open(browser, site_url, source, width, scheme)
-    # Scroll through the page so that everything a reader would load is loaded.
+    # Scroll through the page so that everything a reader would load is loaded, a
+    # screen at a time, each screen rendered before the next (a block the style sheet
+    # skips off screen is measured by reader.js when it is rendered, as a reader sees it).
     page.evaluate("""async () => {
+      const frame = () => new Promise(r => requestAnimationFrame(r));
+      const rendered = async () => { await frame(); await frame(); };
       for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
-        window.scrollTo(0, y); await new Promise(r => setTimeout(r, 40)); }
+        window.scrollTo(0, y); await rendered(); }
       window.scrollTo(0, 0); }""")
     page.wait_for_load_state("networkidle")
     # Off-screen blocks skip layout until the reader nears them (extra.css), and a
