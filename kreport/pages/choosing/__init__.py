@@ -25,7 +25,7 @@ page = Page(
         Figure("scores", figures.scores,
                alt="Training and leave-one-out R² on the throws, against gamma at the worked "
                    "penalty and against the penalty at the worked gamma; the training score "
-                   "stays high where the held-out score falls."),
+                   "stays high at the narrow end, where the held-out score falls."),
         Figure("folds", figures.folds,
                alt="Two kernel ridge fits to the throws, one made without the last three "
                    "throws in time, which sags towards the mean where it has no data, and one "
