@@ -99,3 +99,12 @@ def test_exact_facts_are_left_alone():
 ])
 def test_the_printed_unit_is_the_last_printed_place(value, options, unit):
     assert math.isclose(printed_unit(value, options), unit, rel_tol=1e-12)
+
+
+def test_a_notebook_output_more_or_less_is_named_not_counted():
+    assert stability._first_change(["cell 1: a", "cell 2: b"], ["cell 1: a", "cell 2: c"]) == \
+        ("cell 2: b", "cell 2: c")
+    assert stability._first_change(["cell 1: a"], ["cell 1: a", "cell 1: more"]) == \
+        ("(no output)", "cell 1: more")
+    assert stability._first_change(["cell 1: a", "cell 3: gone"], ["cell 1: a"]) == \
+        ("cell 3: gone", "(no output)")

@@ -66,6 +66,10 @@ def execute(notebook: Notebook, root: Path, layout: str = "wide") -> dict:
         # without them, a silent loss on a loaded machine (seen once as a
         # replica with one output fewer); wait longer, and fail rather than lose one.
         iopub_timeout=60, raise_on_iopub_timeout=True,
+        # A cell's prints reach the notebook in as many stream messages as the kernel
+        # happened to flush, more of them on a loaded machine; merged, a cell's output
+        # is the same whatever the load (a replica once had one output more).
+        coalesce_streams=True,
     )
     try:
         client.execute(env={**os.environ, LAYOUT_VARIABLE: layout})

@@ -421,13 +421,21 @@ def _compare_playgrounds(slug: str, page: Page, baseline: PageResult,
         report.problems += problems
 
 
+def _first_change(before: list[str], after: list[str]) -> tuple[str, str]:
+    """The first output that differs, or the first one only one side has."""
+    for old, new in zip(before, after, strict=False):
+        if old != new:
+            return old, new
+    if len(after) > len(before):
+        return "(no output)", after[len(before)]
+    return before[len(after)], "(no output)"
+
+
 def _compare_notebook(slug: str, baseline: Outcome, replicas: list[Outcome],
                       report: Report) -> None:
     for number, replica in enumerate(replicas):
         if replica.outputs != baseline.outputs:
-            changed = next((b, r) for b, r in zip(baseline.outputs, replica.outputs, strict=False)
-                           if b != r) if len(replica.outputs) == len(baseline.outputs) else \
-                ("(count)", "(count)")
+            changed = _first_change(baseline.outputs, replica.outputs)
             report.problems.append(
                 f"{slug}: a printed output differs on perturbed fixtures (replica {number + 1})"
                 f": {changed[0][:160]!r} became {changed[1][:160]!r}; print rounded values "
