@@ -284,8 +284,6 @@ def _measured(browser, site_url, source, width, scheme):
     """Everything the per-view tests check, from one opening of the page: a reader's
     view (measured, then photographed), axe-core's audit of it, and then, with every
     collapsed block opened, the pointer's reach to every printed number."""
-    import axe_playwright_python
-
     context, page, console, outside, failed = _open(browser, site_url, source, width, scheme)
     # Scroll through the page so that everything a reader would load is loaded, a
     # screen at a time, each screen rendered before the next (a block the style sheet
@@ -313,8 +311,7 @@ def _measured(browser, site_url, source, width, scheme):
         if link not in _RESOLVED:
             _RESOLVED[link] = context.request.get(link).ok
     measured["unresolved"] = [link for link in internal if not _RESOLVED[link]]
-    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
-    measured["axe"] = page.evaluate(AXE_SCRIPT, DARK_RULES if scheme == "dark" else None)
+    measured["axe"] = _axe(page, DARK_RULES if scheme == "dark" else None)
     # Where a number sits, and what lies over it, is layout, which the scheme leaves alone.
     measured["pointer"] = page.evaluate(POINTER_HIT) if scheme == "light" else None
     measured.update(console=list(console), outside=list(outside), failed=list(failed))
@@ -394,6 +391,14 @@ AXE_SCRIPT = """async (only) => {
 }"""
 
 
+def _axe(page, only: list[str] | None = None) -> list[dict]:
+    """axe-core's serious and critical findings on ``page`` (every rule, or ``only``)."""
+    import axe_playwright_python
+
+    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
+    return page.evaluate(AXE_SCRIPT, only)
+
+
 @pytest.mark.parametrize(("source", "width", "scheme"), VIEWS, ids=IDS)
 def test_accessibility_audit_finds_nothing_serious(source, width, scheme, site_url, browser):
     violations = _measured(browser, site_url, source, width, scheme)["axe"]
@@ -447,10 +452,7 @@ def test_focusing_a_number_shows_its_provenance(where, width, site_url, browser)
     assert target["id"] == bracketed, f"the view marks {target['id']}, not {bracketed}"
     assert bracketed in target["text"] and 0 <= target["top"] < target["height"], target
     assert target["focused"], "the asked-for fact does not take the focus"
-    import axe_playwright_python
-
-    sheet.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
-    assert not sheet.evaluate(AXE_SCRIPT, None), "axe-core finds something on the facts view"
+    assert not _axe(sheet), "axe-core finds something on the facts view"
     sheet.close()
     box = popover.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the popover leaves the screen"
