@@ -275,7 +275,7 @@ def test_cache_inputs_follow_imports_transitively():
     # modules facts depend on are always in, the rest of the driver never is (what it
     # acts on is keyed where it is cached: see test_driver_edits_rekey_only_what_they_act_on)
     assert {"page.py", "figures.py", "facts.py", "numbers.py", "results.py",
-            "replicas.py"} <= sources
+            "executor.py"} <= sources
     assert not {"build.py", "compare.py", "stability.py", "preview.py"} & sources
     assert "__init__.py" in sources
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from kreport.report.facts import Bound
@@ -108,3 +109,27 @@ def test_a_notebook_output_more_or_less_is_named_not_counted():
         ("(no output)", "cell 1: more")
     assert stability._first_change(["cell 1: a", "cell 3: gone"], ["cell 1: a"]) == \
         ("cell 3: gone", "(no output)")
+
+
+def _figure_check(base: dict, replica: dict) -> Report:
+    from kreport.report.page import Figure, Page
+
+    page = Page(slug="p", title="P", template="p.md.j2", module="m",
+                figures=[Figure("f", lambda: None, alt="a", rtol=1e-6)])
+    report = Report()
+    sketches = [{"p-f.svg": drawn} for drawn in (base, replica)]
+    results = [PageResult(slug="p", facts={}, sources={}, claims=[], figures={},
+                          figure_sketches=sketch) for sketch in sketches]
+    stability._compare_figures("p", page, results[0], results[1:], report)
+    return report
+
+
+def test_a_figure_is_compared_by_its_sketch_and_a_moved_or_missing_array_is_flagged():
+    line = np.array([[0.0, 1.0], [1.0, 2.0]])
+    assert _figure_check({"axes0.line0": line}, {"axes0.line0": line + 1e-12}).problems == []
+    moved = _figure_check({"axes0.line0": line}, {"axes0.line0": line + 1e-3})
+    assert any("axes0.line0" in problem for problem in moved.problems)
+    missing = _figure_check({"axes0.line0": line, "axes0.title": "T"}, {"axes0.title": "T"})
+    assert missing.problems == ["p: figure p-f.svg, axes0.line0: not drawn on perturbed fixtures"]
+    relabelled = _figure_check({"axes0.yticks": "0.1 0.2"}, {"axes0.yticks": "0.1 0.3"})
+    assert any("text '0.1 0.2' became '0.1 0.3'" in p for p in relabelled.problems)

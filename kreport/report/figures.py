@@ -431,6 +431,24 @@ def render_variants(draw, fmt: str = "svg") -> tuple[dict[str, bytes], dict]:
     return files, drawn
 
 
+def sketch(draw) -> dict:
+    """What a figure plots, read back before any layout: the wide variant drawn
+    by ``draw`` and measured by :func:`drawn_data` without a layout pass or a file.
+
+    Its data, limits and titles are the published figure's; its tick labels are
+    the ones matplotlib's locator picks for the panels' size before layout (the
+    published file's ticks are picked after layout, for a slightly smaller
+    panel). The stability check compares sketches across perturbed replicas:
+    laying a figure out and writing it costs about nine tenths of a page's
+    time, and reads the data only through what a sketch already holds.
+    """
+    figure = letter_panels(draw())
+    with plt.rc_context(getattr(figure, "kreport_style", STYLE)):
+        drawn = drawn_data(figure)
+    plt.close(figure)
+    return drawn
+
+
 def render_figure_with_data(figure, fmt: str = "svg") -> tuple[bytes, dict]:
     """The figure's bytes and what it draws (see :func:`drawn_data`); closes the figure."""
     buffer = io.BytesIO()

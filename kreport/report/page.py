@@ -40,7 +40,7 @@ from .facts import (
     plain,
     recording_failures,
 )
-from .figures import VARIANTS, render_variants
+from .figures import VARIANTS, render_variants, sketch
 from .playground import Grid, Playground
 
 
@@ -84,6 +84,8 @@ class PageResult:
     claims: list[Claim]
     figures: dict[str, bytes]  # filename -> bytes
     figure_data: dict[str, dict] = field(default_factory=dict)  # filename -> {key: array | str}
+    # filename -> what the figure plots before layout (figures.sketch), for the stability check
+    figure_sketches: dict[str, dict] = field(default_factory=dict)
     playgrounds: dict[str, dict] = field(default_factory=dict)  # name -> Grid.tree()
     exact: dict[str, str] = field(default_factory=dict)  # fact key -> why it is exact
     rtol: dict[str, float] = field(default_factory=dict)  # fact key -> declared tolerance
@@ -144,12 +146,14 @@ class Page:
         """The template sits beside the page module (the package's ``__init__``)."""
         return Path(sys.modules[self.module].__file__).with_name(self.template)
 
-    def compute(self, site: SiteSummary | None = None, lenient: bool = False) -> PageResult:
-        """Run every section and draw every figure.
+    def compute(self, site: SiteSummary | None = None, lenient: bool = False,
+                replica: bool = False) -> PageResult:
+        """Run every section, draw every figure and sketch it (:func:`sketch`).
 
         ``lenient`` is for the stability check on perturbed fixtures: a failing
         claim or bound, or a section that raises, is recorded in ``failures``
-        and the page goes on.
+        and the page goes on. A ``replica`` (a perturbed copy for that check)
+        only sketches its figures: the check compares sketches.
         """
         if self.reads_site and site is None:
             raise ValueError(f"page {self.slug!r} reads the whole site; pass the SiteSummary")
@@ -175,11 +179,14 @@ class Page:
                     if not isinstance(returned, dict):
                         raise TypeError(f"section {name!r} of {self.slug!r} must return a dict")
                     facts[name] = plain(returned, name, notes)
-            figures, figure_data = {}, {}
+            figures, figure_data, sketches = {}, {}, {}
             for spec in self.figures:
                 filename = spec.filename(self.slug)
                 with collecting(f"figure:{spec.name}", claims):
                     try:
+                        sketches[filename] = sketch(spec.function)
+                        if replica:
+                            continue
                         files, figure_data[filename] = render_variants(spec.function, spec.fmt)
                     except Exception as error:
                         if not lenient:
@@ -203,7 +210,8 @@ class Page:
                         failures.append(Failure(f"playground:{spec.name}", _describe(error)))
         return PageResult(
             slug=self.slug, facts=facts, sources=sources, claims=claims, figures=figures,
-            figure_data=figure_data, playgrounds=playgrounds, exact=notes.exact,
+            figure_data=figure_data, figure_sketches=sketches, playgrounds=playgrounds,
+            exact=notes.exact,
             rtol=notes.rtol, failures=failures,
             seconds=time.perf_counter() - started,
         )

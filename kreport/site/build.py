@@ -28,17 +28,18 @@ import jinja2
 from kreport.report.page import Notebook, Page, PageResult, SiteSummary
 from kreport.report.render import Printed, RenderLog
 
-from . import checks, stability, thresholds
+from . import checks, executor, stability, thresholds
 from . import notebooks as notebook_runner
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
+from .executor import SEEDS, Failed, Job
 from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
 from .moved import site_moves
 from .moved import table as moved_table
-from .notebooks import collect, execute_with_narrow_figures, fill_markdown, notebook_modules
+from .notebooks import collect, fill_markdown, notebook_modules
 from .paths import SitePaths
 from .reading import ASSIGNABLE_MINUTES, WORDS_PER_MINUTE, reading_minutes
-from .results import flat_facts, result_from_json, result_to_json
+from .results import flat_facts
 
 #: The notebook runner is an input of an executed notebook: it decides what it holds.
 NOTEBOOK_RUNNER = Path(notebook_runner.__file__)
@@ -66,39 +67,11 @@ def facts_key(page: Page, paths: SitePaths, also=()) -> str:
     return cache_key([page.module], [*page.extra_inputs], paths.lock_file, also=also)
 
 
-class PageFailed(RuntimeError):
-    """A page's claims or sections failed; the message lists every one."""
-
-
-def _broken(page: Page, error: Exception, site: SiteSummary | None) -> PageFailed:
-    """Every failure of a page, not only the first: the page is run again leniently,
-    which records each failing claim (quoting its sentence) and each raising section."""
-    lines = [f"{type(error).__name__}: {error}"]
-    try:
-        lenient = page.compute(site=site, lenient=True)
-    except Exception:
-        lenient = None
-    if lenient is not None:
-        lines += [f"{failure.section}: {failure.message}" for failure in lenient.failures
-                  if failure.message not in lines[0]]
-    return PageFailed("\n    ".join(lines))
-
-
-def compute_page(page: Page, paths: SitePaths, store: CacheStore,
-                 site: SiteSummary | None = None, also=()) -> tuple[PageResult, bool, str]:
-    """A page's results, whether they came from the cache, and their key.
-
-    Raises :class:`PageFailed` listing every failing claim of the page."""
-    key = facts_key(page, paths, also)
-    stored = store.get("pages", page.slug, key)
-    if stored is not None:
-        return result_from_json(stored), True, key
-    try:
-        result = page.compute(site=site)
-    except Exception as error:
-        raise _broken(page, error, site) from None
-    store.put("pages", page.slug, key, result_to_json(result))
-    return result, False, key
+def notebook_key(notebook: Notebook, paths: SitePaths) -> str:
+    """What an executed notebook depends on: the modules its cells import, its
+    source, the runner that executes it and the pinned versions."""
+    return cache_key(notebook_modules(notebook), [notebook.source, NOTEBOOK_RUNNER],
+                     paths.lock_file)
 
 
 #: Playground charts compiled to Vega in this process, by (page module, playground).
@@ -156,8 +129,8 @@ def _page_files(page: Page, result: PageResult, key: str, store: CacheStore,
     return files, markdown, log
 
 
-def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: str,
-              seconds: float, store: CacheStore, paths: SitePaths) -> None:
+def _add_page(built: Built, page: Page, result: PageResult, origin: str, key: str,
+              store: CacheStore, paths: SitePaths) -> None:
     try:
         files, markdown, log = _page_files(page, result, key, store, paths.bibliography)
     except (PageError, jinja2.TemplateError) as error:
@@ -174,22 +147,11 @@ def _add_page(built: Built, page: Page, result: PageResult, cached: bool, key: s
     built.problems += checks.unknown_symbols(markdown, f"docs/{page.slug}.md")
     built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
     built.problems += checks.glued_words(markdown, f"docs/{page.slug}.md")
-    origin = "cached" if cached else "computed"
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
-                       f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  "
-                       f"{origin} in {seconds:.1f} s")
+               f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  {origin}")
 
 
-def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
-                  store: CacheStore) -> None:
-    started = time.perf_counter()
-    key = cache_key(notebook_modules(notebook), [notebook.source, NOTEBOOK_RUNNER],
-                    paths.lock_file)
-    executed = store.get("notebooks", notebook.slug, key)
-    origin = "cached"
-    if executed is None:
-        executed, origin = execute_with_narrow_figures(notebook, paths.root), "executed"
-        store.put("notebooks", notebook.slug, key, executed)
+def _add_notebook(built: Built, notebook: Notebook, executed: dict, origin: str) -> None:
     cleaned, result = collect(notebook, executed)
     log = RenderLog()
     filled = fill_markdown(notebook, cleaned, result, log)
@@ -198,14 +160,12 @@ def _add_notebook(built: Built, notebook: Notebook, paths: SitePaths,
     texts, svgs = stability._notebook_texts(cleaned)
     built.outcomes[notebook.slug] = stability.Outcome(result=result, markdown=None, log=log,
                                                       outputs=texts, svgs=svgs)
-    built.keys[notebook.slug] = key
     published = json.loads(filled)
     built.problems += checks.notebook_stray_digits(published, f"docs/{notebook.target}")
     built.problems += checks.notebook_citations(published, f"docs/{notebook.target}")
     built.problems += checks.notebook_unchecked_comparisons(published, f"docs/{notebook.target}")
     built.echo(f"  {notebook.target:<24} {_printed_numbers(log):5d} numbers "
-                       f"{len(result.claims):4d} claims  notebook {origin} in "
-                       f"{time.perf_counter() - started:.1f} s")
+               f"{len(result.claims):4d} claims  notebook {origin}")
 
 
 def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) -> SiteSummary:
@@ -261,10 +221,9 @@ def _printed_numbers(log: RenderLog) -> int:
 
 
 def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
-                   paths: SitePaths, store: CacheStore, echo) -> None:
+                   store: CacheStore, replicas: dict[str, list], seconds: float) -> None:
     started = time.perf_counter()
-    report = stability.check(pages, built.outcomes, notebooks, paths.root, built.keys, store,
-                             echo)
+    report = stability.check(pages, built.outcomes, notebooks, built.keys, store, replicas)
     built.stability = summary = report.summary()
     built.problems += [f"stability: {problem}" for problem in report.problems]
     built.echo(
@@ -272,7 +231,8 @@ def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
         f"{summary['facts_checked']} facts, {summary['figure_arrays_checked']} figure arrays, "
         f"{summary.get('playground_values_checked', 0)} playground values "
         f"on {summary['replicas']} perturbed replicas, {summary['problems']} problems; "
-        f"in {time.perf_counter() - started:.1f} s")
+        f"compared in {time.perf_counter() - started:.1f} s (all computing took "
+        f"{seconds:.1f} s)")
 
 
 def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
@@ -288,38 +248,52 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
     built = Built(echo=echo)
     built.problems += thresholds.scan_sources(pages, notebooks, paths.root)
     ordinary = [page for page in pages if not page.reads_site]
-    for page in ordinary:
-        started = time.perf_counter()
-        try:
-            result, cached, key = compute_page(page, paths, store)
-        except PageFailed as error:  # reported with every other problem
-            built.problems.append(f"{page.slug}: {error}")
+    keys = {page.slug: facts_key(page, paths) for page in ordinary}
+    keys.update({notebook.slug: notebook_key(notebook, paths) for notebook in notebooks})
+    # Every page and notebook, and (for the stability check) each of its replicas:
+    # all computed at once, across the cores, unless the cache has them.
+    seeds = (0, *SEEDS) if run_stability else (0,)
+    jobs = {(item.slug, seed): Job(item, seed, keys[item.slug])
+            for item in [*ordinary, *notebooks] for seed in seeds}
+    started = time.perf_counter()
+    values, computed = executor.run(list(jobs.values()), store, paths.root, echo)
+    seconds = time.perf_counter() - started
+    for item in [*ordinary, *notebooks]:
+        job = jobs[(item.slug, 0)]
+        value, origin = values[job], "computed" if job in computed else "cached"
+        if origin == "computed" and isinstance(value, PageResult):
+            origin += f" in {value.seconds:.1f} s"
+        if isinstance(value, Failed):  # reported with every other problem
+            built.problems.append(f"{item.slug}: {value.message}")
             continue
-        _add_page(built, page, result, cached, key, time.perf_counter() - started, store,
-                  paths)
-    for notebook in notebooks:
+        built.keys[item.slug] = keys[item.slug]
+        if isinstance(item, Page):
+            _add_page(built, item, value, origin, keys[item.slug], store, paths)
+            continue
         try:
-            _add_notebook(built, notebook, paths, store)
+            _add_notebook(built, item, value, origin)
         except Exception as error:
-            built.problems.append(f"{notebook.slug}: {type(error).__name__}: {error}")
+            built.problems.append(f"{item.slug}: {type(error).__name__}: {error}")
     if run_stability:
-        _run_stability(built, ordinary, notebooks, paths, store, echo)
+        replicas = {item.slug: [values[jobs[(item.slug, seed)]] for seed in SEEDS]
+                    for item in [*ordinary, *notebooks]}
+        _run_stability(built, ordinary, notebooks, store, replicas, seconds)
     summary = _site_summary(built, pages, notebooks)
     for page in pages:
         if page.reads_site:
-            started = time.perf_counter()
             # What this page reads: the other pages' facts (by key), what their
             # templates print (the counts) and the stability check's summary.
             also = sorted(f"{slug}={key}" for slug, key in built.keys.items())
             also.append(json.dumps(summary.pages, sort_keys=True))
             also.append(json.dumps(summary.stability, sort_keys=True))
-            try:
-                result, cached, key = compute_page(page, paths, store, site=summary, also=also)
-            except PageFailed as error:
-                built.problems.append(f"{page.slug}: {error}")
+            job = Job(page, 0, facts_key(page, paths, also))
+            found, computed = executor.run([job], store, paths.root, echo, site=summary)
+            if isinstance(found[job], Failed):
+                built.problems.append(f"{page.slug}: {found[job].message}")
                 continue
-            _add_page(built, page, result, cached, key, time.perf_counter() - started, store,
-                      paths)
+            built.keys[page.slug] = job.key
+            _add_page(built, page, found[job], "computed" if computed else "cached", job.key,
+                      store, paths)
     if not partial:
         built_pages = [f"{page.slug}.md" for page in pages] + [nb.target for nb in notebooks]
         built.problems += checks.navigation_problems(paths.mkdocs_config, built_pages)

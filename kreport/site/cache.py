@@ -123,7 +123,7 @@ def kreport_sources(module_names: Iterable[str]) -> list[Path]:
 #: preview) acts on facts after they are computed; what depends on it is keyed
 #: by :func:`driver_digest` where it is cached (the rendered text, the stability
 #: verdicts), so editing it recomputes no page.
-FACT_MACHINERY = ("cache.py", "results.py", "notebooks.py", "replicas.py")
+FACT_MACHINERY = ("cache.py", "results.py", "notebooks.py", "executor.py")
 
 
 def driver_digest(*names: str) -> str:

@@ -305,7 +305,7 @@ def _provenance(page: Page, result: PageResult) -> str:
         PROVENANCE_OPENING,
         f"    Every number on this page was computed by `{page.module}` "
         f"({_count('facts', facts, 'facts')}, {_count('claims', len(claims), 'asserted claims')},"
-        f" {_count('figures', len(result.figure_data), 'figures')}) and printed through the "
+        f" {_count('figures', len(result.figure_sketches), 'figures')}) and printed through the "
         f"template `{page.template}`. Hover or focus a number to see its key and the function "
         f"that produced it; the full manifest is [data/{page.slug}.json](data/{page.slug}.json). "
         f"Rebuild with `{REBUILD_COMMAND}`; `make test` fails if anything here moves.",

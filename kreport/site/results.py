@@ -107,6 +107,7 @@ def result_to_json(result: PageResult) -> dict:
         "figures": {name: base64.b64encode(data).decode() for name, data in
                     result.figures.items()},
         "figure_data": _encode(result.figure_data),
+        "figure_sketches": _encode(result.figure_sketches),
         "playgrounds": _encode(result.playgrounds),
         "exact": result.exact,
         "rtol": result.rtol,
@@ -124,6 +125,7 @@ def result_from_json(stored: dict) -> PageResult:
                       exact_reason=c["exact_reason"], id=c["id"]) for c in stored["claims"]],
         figures={name: base64.b64decode(data) for name, data in stored["figures"].items()},
         figure_data=_decode(stored["figure_data"]),
+        figure_sketches=_decode(stored["figure_sketches"]),
         playgrounds=_decode(stored.get("playgrounds", {})),
         exact=stored["exact"],
         rtol=stored["rtol"],

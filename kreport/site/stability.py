@@ -18,8 +18,10 @@ number's *spread*, the largest distance from its unperturbed value. Then:
 * a bound must hold with room: ``MARGIN × measured < limit`` in every replica;
 * counts, yes/no answers and strings must not change at all; nor may any
   claim fail or any section raise on perturbed fixtures;
-* what a figure draws (``drawn_data``) must move by at most its tolerance
-  times the largest value of that array;
+* what a figure plots (its sketch, :func:`kreport.report.figures.sketch`: data,
+  limits and labels, read before layout; replicas draw no files) must move by
+  at most its tolerance times the largest value of that array, and its words
+  not at all;
 * a playground's grid (every setting a reader can reach) follows the same
   rules: what its charts draw (float arrays) as a figure's drawn data at the
   playground's tolerance; each number it shows as text (``shown(...)``, alone
@@ -46,7 +48,6 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
 
 import numpy as np
 
@@ -58,9 +59,9 @@ from kreport.report.render import ZERO_TO_ROUNDING, RenderLog
 
 from .cache import CacheStore, driver_digest
 from .compare import SVG_TOLERANCE_PX, svg_differences
+from .executor import REPLICAS, SEEDS, ULPS, Failed
 from .markdown import render_markdown
 from .notebooks import collect, fill_markdown
-from .replicas import REPLICAS, SEEDS, ULPS, replicas
 from .results import exact_reason, flat_facts, is_number, tolerance_of
 
 MARGIN = 10.0
@@ -275,14 +276,15 @@ def _compare_printed(slug: str, baseline: Outcome, replicas: list[PageResult],
 def _compare_figures(slug: str, page: Page, baseline: PageResult, replicas: list[PageResult],
                      report: Report) -> None:
     tolerances = {spec.filename(slug): spec.rtol for spec in page.figures}
-    for filename, drawn in baseline.figure_data.items():
+    for filename, drawn in baseline.figure_sketches.items():
         rtol = tolerances.get(filename, 0.0)
         for key, value in drawn.items():
             report.figure_arrays_checked += 1
             where = f"{slug}: figure {filename}, {key}"
             for replica in replicas:
-                other = replica.figure_data.get(filename, {}).get(key)
+                other = replica.figure_sketches.get(filename, {}).get(key)
                 if other is None:
+                    report.problems.append(f"{where}: not drawn on perturbed fixtures")
                     continue
                 if isinstance(value, str) or isinstance(other, str):
                     if value != other:
@@ -450,6 +452,12 @@ def _compare_notebook(slug: str, baseline: Outcome, replicas: list[Outcome],
 def _check_page(page: Page, baseline: Outcome, results: list[PageResult],
                 report: Report) -> None:
     slug = page.slug
+    broken = [(seed, result) for seed, result in zip(SEEDS, results, strict=True)
+              if isinstance(result, Failed)]
+    for seed, result in broken:
+        report.problems.append(f"{slug}: on perturbed fixtures (seed {seed}): {result.message}")
+    if broken:
+        return
     outcomes = [page_outcome(page, result) for result in results]
     for seed, outcome in zip(SEEDS, outcomes, strict=True):
         for failure in outcome.result.failures:
@@ -475,8 +483,8 @@ def _check_notebook(notebook: Notebook, baseline: Outcome, executed: list,
     slug = notebook.slug
     outcomes = []
     for replica in executed:
-        if isinstance(replica, str):
-            report.problems.append(f"{slug}: on perturbed fixtures: {replica}")
+        if isinstance(replica, Failed):
+            report.problems.append(f"{slug}: on perturbed fixtures: {replica.message}")
             continue
         try:
             outcomes.append(notebook_outcome(notebook, replica))
@@ -505,38 +513,29 @@ def _verdict_key(facts_key: str, baseline: Outcome) -> str:
 
 
 def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Notebook],
-          root: Path, keys: dict[str, str], store: CacheStore, echo=print) -> Report:
+          keys: dict[str, str], store: CacheStore, replicas: dict[str, list]) -> Report:
     """Compare every page and notebook with its perturbed replicas.
 
     ``baselines`` holds the unperturbed outcome of every item that computed
     (an item missing from it failed, and is left out: its failure is the
-    problem to report); ``keys`` holds each item's facts key. Replicas and
-    each item's verdict are cached (see :mod:`kreport.site.replicas`).
+    problem to report); ``keys`` holds each item's facts key and ``replicas``
+    its replicas in seed order (see :mod:`kreport.site.executor`). Each item's
+    verdict is cached.
     """
     items = [page for page in pages if not page.reads_site and page.slug in baselines]
     items += [notebook for notebook in notebooks if notebook.slug in baselines]
-    verdicts: dict[str, Report] = {}
-    pending = []
+    total = Report()
     for item in items:
         key = _verdict_key(keys[item.slug], baselines[item.slug])
         stored = store.get("stability", item.slug, key)
         if stored is not None:
-            verdicts[item.slug] = Report.from_json(stored)
+            total.merge(Report.from_json(stored))
+            continue
+        report = Report()
+        if isinstance(item, Page):
+            _check_page(item, baselines[item.slug], replicas[item.slug], report)
         else:
-            pending.append((item, key))
-    if pending:
-        found = replicas([item for item, _ in pending if isinstance(item, Page)],
-                         [item for item, _ in pending if isinstance(item, Notebook)],
-                         keys, store, root, echo)
-        for item, key in pending:
-            report = Report()
-            if isinstance(item, Page):
-                _check_page(item, baselines[item.slug], found[item.slug], report)
-            else:
-                _check_notebook(item, baselines[item.slug], found[item.slug], report)
-            store.put("stability", item.slug, key, report.to_json())
-            verdicts[item.slug] = report
-    total = Report()
-    for item in items:
-        total.merge(verdicts[item.slug])
+            _check_notebook(item, baselines[item.slug], replicas[item.slug], report)
+        store.put("stability", item.slug, key, report.to_json())
+        total.merge(report)
     return total
