@@ -143,6 +143,7 @@ def _site_copy(tmp_path: Path, extra: str) -> Path:
     root = tmp_path / "repo"
     shutil.copytree(PATHS.docs, root / "docs")
     shutil.copy(PATHS.mkdocs_config, root / "mkdocs.yml")
+    (root / "kreport").symlink_to(PATHS.root / "kreport")  # the theme and the hooks
     page = root / "docs" / "glossary.md"
     page.write_text(page.read_text() + "\n" + extra + "\n")
     return root
@@ -153,13 +154,16 @@ def _site_copy(tmp_path: Path, extra: str) -> Path:
     "![a figure that was never drawn](figures/no-such-figure.svg)",
     "See [a missing section](kernel-pca.md#no-such-heading).",
 ])
-def test_mkdocs_fails_on_a_broken_link_or_a_missing_image(tmp_path, extra):
+def test_mkdocs_fails_on_a_broken_link_or_a_missing_image(tmp_path, extra, capsys):
     sys.path.insert(0, str(PATHS.root / "scripts"))
     try:
         from build_site import run_mkdocs
     finally:
         sys.path.pop(0)
     assert run_mkdocs(_site_copy(tmp_path, extra), tmp_path / "site") != 0
+    said = capsys.readouterr().err
+    # failed for the broken reference, and for nothing else (the copy itself builds)
+    assert "no-such-" in said and "Config value" not in said, said
 
 
 # ---------------------------------------------------------------- a failed build writes nothing

@@ -221,7 +221,7 @@ def _printed_numbers(log: RenderLog) -> int:
 
 
 def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],
-                   store: CacheStore, replicas: dict[str, list], seconds: float) -> None:
+                   store: CacheStore, replicas: Callable[[str], list], seconds: float) -> None:
     started = time.perf_counter()
     report = stability.check(pages, built.outcomes, notebooks, built.keys, store, replicas)
     built.stability = summary = report.summary()
@@ -275,8 +275,9 @@ def build(pages: list[Page], notebooks: list[Notebook], paths: SitePaths,
         except Exception as error:
             built.problems.append(f"{item.slug}: {type(error).__name__}: {error}")
     if run_stability:
-        replicas = {item.slug: [values[jobs[(item.slug, seed)]] for seed in SEEDS]
-                    for item in [*ordinary, *notebooks]}
+        def replicas(slug: str) -> list:
+            return [values[jobs[(slug, seed)]] for seed in SEEDS]
+
         _run_stability(built, ordinary, notebooks, store, replicas, seconds)
     summary = _site_summary(built, pages, notebooks)
     for page in pages:

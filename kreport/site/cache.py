@@ -26,6 +26,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -80,9 +81,38 @@ def _stamp(path: Path) -> tuple:
 def _imports_of(path: Path, package: str) -> set[str]:
     stamp = (*_stamp(path), package)
     if stamp not in _IMPORTS:
-        _IMPORTS[stamp] = imported_kreport_modules(path.read_text(encoding="utf-8"), package,
-                                                   str(path))
+        _IMPORTS[stamp] = set(parsed("imports", _contents(path), package, Path(__file__),
+                                     lambda: sorted(imported_kreport_modules(
+                                         path.read_text(encoding="utf-8"), package, str(path)))))
     return _IMPORTS[stamp]
+
+
+#: Where :func:`parsed` keeps what it read from a source, by the source's digest.
+PARSED = PACKAGE_ROOT.parent / ".cache" / "parsed"
+
+
+def parsed(what: str, source: bytes, context: str, reader: Path, read):
+    """What ``read()`` finds in ``source`` (JSON data), kept on disk by the source's
+    digest: parsing every file of the library for its imports, and every page
+    package for its thresholds, was most of a no-op build. ``what`` names the
+    question and ``reader`` the module that answers it, whose text is part of
+    the key: a change to how a source is read reads every source again."""
+    digest = hashlib.sha256(what.encode() + b"\0" + context.encode() + b"\0" + source
+                            + b"\0" + _contents(reader)).hexdigest()[:32]
+    path = PARSED / what / f"{digest}.json"
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        pass
+    found = read()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(found))
+        temporary.replace(path)
+    except OSError:  # a read-only checkout still builds, parsing each time
+        pass
+    return found
 
 
 def _contents(path: Path) -> bytes:
@@ -184,17 +214,28 @@ class CacheStore:
     def _path(self, kind: str, name: str, key: str) -> Path:
         return self.directory / kind / name / f"{key}.json"
 
+    def has(self, kind: str, name: str, key: str) -> bool:
+        return self.enabled and self._path(kind, name, key).exists()
+
     def get(self, kind: str, name: str, key: str):
-        path = self._path(kind, name, key)
-        if not self.enabled or not path.exists():
+        if not self.enabled:
             return None
-        return json.loads(path.read_text(encoding="utf-8"))
+        try:
+            return json.loads(self._path(kind, name, key).read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # absent, or dropped by another build meanwhile
+            return None
 
     def put(self, kind: str, name: str, key: str, value) -> None:
+        """Store ``value`` and drop the name's other keys. Two builds may share the
+        cache (the test suite builds the site in several processes), so the file
+        appears whole or not at all."""
         if not self.enabled:
             return
         path = self._path(kind, name, key)
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob("*.json"):
-            old.unlink()
-        path.write_text(json.dumps(value), encoding="utf-8")
+            if old != path:
+                old.unlink(missing_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(value), encoding="utf-8")
+        temporary.replace(path)

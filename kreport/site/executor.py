@@ -134,30 +134,39 @@ def _from_json(job: Job, stored: dict):
 # ---------------------------------------------------------------- running jobs
 
 
-def run(jobs: list[Job], store: CacheStore, root: Path, echo=print,
-        site: SiteSummary | None = None) -> tuple[dict[Job, object], list[Job]]:
+class Values:
     """Every job's value (a PageResult, an executed notebook, or :class:`Failed`),
-    from the cache or computed, and the jobs that were computed. A failure is
-    stored too, so an unchanged broken page is reported again at once."""
-    values: dict[Job, object] = {}
-    missing = []
-    for job in jobs:
-        stored = store.get(job.store_kind, job.slug, job.key)
-        if stored is not None:
-            values[job] = _from_json(job, stored)
-        else:
-            missing.append(job)
+    read from the cache when first asked for: a build whose stability verdicts
+    are cached never reads its replicas."""
+
+    def __init__(self, store: CacheStore, computed: dict[Job, object]):
+        self._store, self._values = store, dict(computed)
+
+    def __getitem__(self, job: Job):
+        if job not in self._values:
+            self._values[job] = _from_json(job, self._store.get(job.store_kind, job.slug,
+                                                                job.key))
+        return self._values[job]
+
+
+def run(jobs: list[Job], store: CacheStore, root: Path, echo=print,
+        site: SiteSummary | None = None) -> tuple[Values, list[Job]]:
+    """Every job's value (:class:`Values`), from the cache or computed, and the
+    jobs that were computed. A failure is stored too, so an unchanged broken
+    page is reported again at once."""
+    missing = [job for job in jobs if not store.has(job.store_kind, job.slug, job.key)]
     here = [job for job in missing if job.kind == "page" and not _importable(job.item)]
     elsewhere = [job for job in missing if job not in here]
+    computed: dict[Job, object] = {}
     if elsewhere:
         _describe(elsewhere, echo)
-        values.update(_in_subprocesses(elsewhere, root))
+        computed.update(_in_subprocesses(elsewhere, root))
     for job in here:
         with _perturbed(job.seed):
-            values[job] = _compute(job, root, site)
+            computed[job] = _compute(job, root, site)
     for job in missing:
-        store.put(job.store_kind, job.slug, job.key, _to_json(job, values[job]))
-    return values, missing
+        store.put(job.store_kind, job.slug, job.key, _to_json(job, computed[job]))
+    return Values(store, computed), missing
 
 
 def _importable(page: Page) -> bool:

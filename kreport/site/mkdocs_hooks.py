@@ -38,12 +38,15 @@ Registered in mkdocs.yml (``hooks:``); mkdocs calls each ``on_*`` function.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import html
 import json
 import re
 from pathlib import Path
 
 from kreport.site import katex, notebook_css
+from kreport.site.cache import CacheStore, driver_digest
 from kreport.site.notebooks import NARROW_KEY
 
 #: Screens at most this wide get the narrow variant of every figure.
@@ -154,7 +157,32 @@ def _named_math_link(match: re.Match) -> str:
 
 
 def on_post_page(output: str, page, config, **kwargs) -> str:
+    """The page finished (maths rendered, numbers marked); a page whose HTML is
+    unchanged since the last build is finished from ``.cache/``, since rendering
+    every formula again was most of a one-page edit's rebuild."""
     where = page.file.src_path
+    config_file = getattr(config, "config_file_path", None)
+    if config_file is None:  # called without a site (a test of the finishing itself)
+        return _finished(output, where)
+    store = CacheStore(Path(config_file).parent / ".cache")
+    name = where.replace("/", "_")
+    key = hashlib.sha256(f"{where}\0{_finishing_digest()}\0{output}".encode()).hexdigest()[:32]
+    stored = store.get("finished-pages", name, key)
+    if stored is None:
+        stored = _finished(output, where)
+        store.put("finished-pages", name, key, stored)
+    return stored
+
+
+@functools.cache
+def _finishing_digest() -> str:
+    """What finishing a page depends on besides its HTML: this module, the
+    renderer, the notebook's style pruning and the vendored KaTeX."""
+    return hashlib.sha256(driver_digest("mkdocs_hooks.py", "katex.py", "notebook_css.py").encode()
+                          + katex.KATEX_JS.read_bytes()).hexdigest()
+
+
+def _finished(output: str, where: str) -> str:
     output = MATH_LINK.sub(_named_math_link, output)
     output = katex.render_page(output, where)
     if where.endswith(".ipynb"):

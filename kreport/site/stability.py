@@ -46,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -513,14 +514,14 @@ def _verdict_key(facts_key: str, baseline: Outcome) -> str:
 
 
 def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Notebook],
-          keys: dict[str, str], store: CacheStore, replicas: dict[str, list]) -> Report:
+          keys: dict[str, str], store: CacheStore, replicas: Callable[[str], list]) -> Report:
     """Compare every page and notebook with its perturbed replicas.
 
     ``baselines`` holds the unperturbed outcome of every item that computed
     (an item missing from it failed, and is left out: its failure is the
-    problem to report); ``keys`` holds each item's facts key and ``replicas``
-    its replicas in seed order (see :mod:`kreport.site.executor`). Each item's
-    verdict is cached.
+    problem to report); ``keys`` holds each item's facts key, and
+    ``replicas(slug)`` gives its replicas in seed order (see
+    :mod:`kreport.site.executor`), asked for only when its verdict is not cached.
     """
     items = [page for page in pages if not page.reads_site and page.slug in baselines]
     items += [notebook for notebook in notebooks if notebook.slug in baselines]
@@ -533,9 +534,9 @@ def check(pages: list[Page], baselines: dict[str, Outcome], notebooks: list[Note
             continue
         report = Report()
         if isinstance(item, Page):
-            _check_page(item, baselines[item.slug], replicas[item.slug], report)
+            _check_page(item, baselines[item.slug], replicas(item.slug), report)
         else:
-            _check_notebook(item, baselines[item.slug], replicas[item.slug], report)
+            _check_notebook(item, baselines[item.slug], replicas(item.slug), report)
         store.put("stability", item.slug, key, report.to_json())
         total.merge(report)
     return total

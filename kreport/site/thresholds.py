@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import parsed
+
 #: claim() keywords that are not values printed in the sentence.
 NOT_VALUES = frozenset({"id", "exact"})
 
@@ -136,8 +138,13 @@ def scan_sources(pages, notebooks, root: Path) -> list[str]:
             continue
         seen.add(path)
         name = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-        problems += [item.message() for item in repeated_thresholds(path.read_text(), name)]
+        problems += _problems(path.read_text(), name)
     for notebook in notebooks:
         for label, code in _notebook_cells(notebook.source):
-            problems += [item.message() for item in repeated_thresholds(code, label)]
+            problems += _problems(code, label)
     return problems
+
+
+def _problems(source: str, name: str) -> list[str]:
+    return parsed("thresholds", source.encode(), name, Path(__file__), lambda: [
+        item.message() for item in repeated_thresholds(source, name)])
