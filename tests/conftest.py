@@ -41,9 +41,10 @@ def _work_group(item) -> str:
     once: every test of the computed site (about a minute and a half of pages and
     replicas), and every test of a module, whose module fixtures build sites
     and environments. The browser tests are the exception that makes the split
-    worth having: each view of a page (one opening, measured by five tests) is a
-    unit of its own, and the views spread over the workers; the browser module's
-    built site is shared between workers (see its ``site_url``).
+    worth having: each view of a page (one opening at one width, measured in both
+    colour schemes by five tests each) is a unit of its own, and the views spread
+    over the workers; the browser module's built site is shared between workers
+    (see its ``site_url``).
     """
     if "site" in item.fixturenames:
         return "site"
@@ -52,7 +53,7 @@ def _work_group(item) -> str:
         return module
     params = getattr(item, "callspec", None) and item.callspec.params
     if params and {"source", "width", "scheme"} <= params.keys():
-        return f"view-{params['source']}-{params['width']}-{params['scheme']}"
+        return f"view-{params['source']}-{params['width']}"  # both schemes: one opening
     return item.nodeid
 
 

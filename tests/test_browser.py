@@ -15,13 +15,15 @@ desktop's (1280 px), in the light and the dark colour scheme. On each:
   test-artifacts/screenshots/ for a person to look at (``<page>-<width>-<scheme>.png``);
 * axe-core finds nothing serious or critical (every rule on the light view; on the
   dark view, which has the same markup and layout, the rules colour or a figure's
-  own drawing can change), and, at each width, the pointer reaches every printed
+  own drawing can change; colour contrast at the desktop width, see
+  :data:`CONTRAST_RULES`), and, at each width, the pointer reaches every printed
   number (every collapsed block opened).
 
-All of these come from one opening of the page per view. Before measuring, the
-test lays out every block the style sheet skips off screen, as the reader sees it
-once scrolled to, so axe audits that laid-out page; Lighthouse (``make audit``)
-audits the page as it first loads.
+All of these come from one opening of the page per width: it is measured in the
+light scheme, then switched to the dark one as a reader's system setting switches
+it, and measured again. Before measuring, the test lays out every block the style
+sheet skips off screen, as the reader sees it once scrolled to, so axe audits that
+laid-out page; Lighthouse (``make audit``) audits the page as it first loads.
 
 And once each: focusing a printed number (in prose and in math) shows its
 provenance; a figure opens full size and closes with Escape; a search for the
@@ -39,6 +41,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
 from urllib.request import urlopen
@@ -167,13 +170,19 @@ def browser():
         launched.close()
 
 
-def _open(browser, site_url, source, width=1280, scheme="light"):
+def _open(browser, site_url, source, width=1280, scheme="light", wait_until="networkidle"):
     """A page opened as a reader would; returns (context, page, what the console said,
     requests that left the site, requests that failed)."""
     context = browser.new_context(viewport={"width": width, "height": 900},
                                   color_scheme=scheme)
     page = context.new_page()
     console, outside, failed = [], [], []
+    # Requests on their way, for _settle (a quicker "networkidle" than Playwright's,
+    # which waits half a second of quiet after the last one).
+    pending = _PENDING[page] = set()
+    page.on("request", lambda request: pending.add(request))
+    page.on("requestfinished", lambda request: pending.discard(request))
+    page.on("requestfailed", lambda request: pending.discard(request))
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}")
             if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda error: console.append(f"pageerror: {error}"))
@@ -193,10 +202,28 @@ def _open(browser, site_url, source, width=1280, scheme="light"):
 
     page.route("**/*", keep_local)
     url = urljoin(site_url, _url_path(source))
-    response = page.goto(url, wait_until="networkidle")
+    response = page.goto(url, wait_until=wait_until)
     assert response is not None and response.ok, f"{url} answered {response and response.status}"
     page.evaluate("document.fonts.ready")
     return context, page, console, outside, failed
+
+
+_PENDING: dict = {}
+
+
+def _settle(page, quiet_frames: int = 2) -> None:
+    """Wait until no request is on its way and the page has rendered ``quiet_frames``
+    animation frames since (a request it starts then is waited for too)."""
+    frames = f"""() => new Promise(r => {{ let n = {quiet_frames};
+      const next = () => (--n > 0 ? requestAnimationFrame(next) : r());
+      requestAnimationFrame(next); }})"""
+    deadline = time.monotonic() + 30
+    while True:
+        while _PENDING[page] and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        page.evaluate(frames)
+        if not _PENDING[page] or time.monotonic() >= deadline:
+            return
 
 
 MEASURE = """async (floor) => {
@@ -279,12 +306,21 @@ MEASURE = """async (floor) => {
 _RESOLVED: dict[str, bool] = {}
 
 
-@functools.cache
 def _measured(browser, site_url, source, width, scheme):
-    """Everything the per-view tests check, from one opening of the page: a reader's
-    view (measured, then photographed), axe-core's audit of it, and then, with every
-    collapsed block opened, the pointer's reach to every printed number."""
-    context, page, console, outside, failed = _open(browser, site_url, source, width, scheme)
+    """Everything the per-view tests check in one scheme (see :func:`_measured_view`)."""
+    return _measured_view(browser, site_url, source, width)[scheme]
+
+
+@functools.cache
+def _measured_view(browser, site_url, source, width):
+    """Everything the per-view tests check, from one opening of the page at one width:
+    a reader's view in the light scheme (measured, then photographed), axe-core's audit
+    of it, and then, with every collapsed block opened, the pointer's reach to every
+    printed number; then the same page switched to the dark scheme (as a reader's
+    system setting switches it), measured, photographed and audited for what a scheme
+    changes. The schemes share the markup and the layout."""
+    context, page, console, outside, failed = _open(browser, site_url, source, width, "light",
+                                                    wait_until="load")
     # Scroll through the page so that everything a reader would load is loaded, a
     # screen at a time, each screen rendered before the next (a block the style sheet
     # skips off screen is measured by reader.js when it is rendered, as a reader sees it).
@@ -294,29 +330,39 @@ def _measured(browser, site_url, source, width, scheme):
       for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
         window.scrollTo(0, y); await rendered(); }
       window.scrollTo(0, 0); }""")
-    page.wait_for_load_state("networkidle")
+    _settle(page)
     # Off-screen blocks skip layout until the reader nears them (extra.css), and a
     # skipped block has no caption text or width to read; every block has now been
     # on screen once, so lay them all out as the reader saw them, then measure.
     page.add_style_tag(content="* { content-visibility: visible !important; }")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    measured = page.evaluate(MEASURE, FIGURE_TEXT_FLOOR)
-    if TAKE_SCREENSHOTS:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        name = _url_path(source).strip("/") or "index"
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}-{scheme}.png"), full_page=True)
-    internal = sorted({link.split("#")[0] for link in measured["links"]
-                       if urlparse(link).hostname == "127.0.0.1"})
-    for link in internal:
-        if link not in _RESOLVED:
-            _RESOLVED[link] = context.request.get(link).ok
-    measured["unresolved"] = [link for link in internal if not _RESOLVED[link]]
-    measured["axe"] = _axe(page, DARK_RULES if scheme == "dark" else None)
-    # Where a number sits, and what lies over it, is layout, which the scheme leaves alone.
-    measured["pointer"] = page.evaluate(POINTER_HIT) if scheme == "light" else None
-    measured.update(console=list(console), outside=list(outside), failed=list(failed))
+    _settle(page)
+    views = {}
+    for scheme in SCHEMES:
+        if scheme != "light":
+            page.emulate_media(color_scheme=scheme)
+            _settle(page)
+        measured = page.evaluate(MEASURE, FIGURE_TEXT_FLOOR)
+        if TAKE_SCREENSHOTS:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            name = _url_path(source).strip("/") or "index"
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}-{scheme}.png"),
+                            full_page=True)
+        internal = sorted({link.split("#")[0] for link in measured["links"]
+                           if urlparse(link).hostname == "127.0.0.1"})
+        for link in internal:
+            if link not in _RESOLVED:
+                _RESOLVED[link] = context.request.get(link).ok
+        measured["unresolved"] = [link for link in internal if not _RESOLVED[link]]
+        measured["axe"] = _axe(page, None if scheme == "light" else DARK_RULES,
+                               skip=() if width == CONTRAST_WIDTH else CONTRAST_RULES)
+        # Where a number sits, and what lies over it, is layout, which the scheme leaves
+        # alone.
+        measured["pointer"] = page.evaluate(POINTER_HIT) if scheme == "light" else None
+        measured.update(console=list(console), outside=list(outside), failed=list(failed))
+        views[scheme] = measured
     context.close()
-    return measured
+    _PENDING.pop(page, None)
+    return views
 
 
 VIEWS = [(source, width, scheme) for source in PAGES for width in WIDTHS for scheme in SCHEMES]
@@ -380,9 +426,16 @@ def test_figures_have_alt_text_captions_and_legible_lettering(source, width, sch
 #: own figures' text alternatives; every other rule has run on the light view.
 DARK_RULES = ["color-contrast", "link-in-text-block", "image-alt", "svg-img-alt",
               "role-img-alt"]
-AXE_SCRIPT = """async (only) => {
+#: Colour contrast is audited at the desktop width, in both schemes: it is a matter of
+#: colours, which the width leaves alone, and it is most of axe's time (several seconds on
+#: a long page). At the phone width every other rule runs; `make audit` (Lighthouse,
+#: a phone's screen) audits contrast there too.
+CONTRAST_RULES = ["color-contrast"]
+CONTRAST_WIDTH = 1280
+AXE_SCRIPT = """async ([only, skip]) => {
   const options = {resultTypes: ['violations']};
   if (only) options.runOnly = {type: 'rule', values: only};
+  if (skip.length) options.rules = Object.fromEntries(skip.map(id => [id, {enabled: false}]));
   const result = await axe.run(document, options);
   return result.violations
     .filter(v => v.impact === 'serious' || v.impact === 'critical')
@@ -391,12 +444,14 @@ AXE_SCRIPT = """async (only) => {
 }"""
 
 
-def _axe(page, only: list[str] | None = None) -> list[dict]:
-    """axe-core's serious and critical findings on ``page`` (every rule, or ``only``)."""
+def _axe(page, only: list[str] | None = None, skip: list[str] = ()) -> list[dict]:
+    """axe-core's serious and critical findings on ``page`` (every rule, or ``only``;
+    less ``skip``)."""
     import axe_playwright_python
 
-    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
-    return page.evaluate(AXE_SCRIPT, only)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(Path(axe_playwright_python.__file__).with_name("axe.min.js")))
+    return page.evaluate(AXE_SCRIPT, [only, list(skip)])
 
 
 @pytest.mark.parametrize(("source", "width", "scheme"), VIEWS, ids=IDS)
