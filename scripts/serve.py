@@ -24,8 +24,16 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class _SiteLoader(yaml.SafeLoader):
+    """Reads mkdocs.yml for its theme and hooks; mkdocs itself reads the rest (INHERIT),
+    with its own tags (``!ENV``, which a plain YAML loader refuses)."""
+
+
+_SiteLoader.add_constructor("!ENV", lambda loader, node: None)
+
+
 def preview_config(address: str) -> Path:
-    site = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    site = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_SiteLoader)
     hooks = [str(ROOT / "kreport" / "site" / "preview.py"),
              *(str(ROOT / hook) for hook in site.get("hooks", []))]
     # The plugins are inherited as they are: none takes a path (the citations are

@@ -1,0 +1,161 @@
+"""The live preview (`make serve`) in a real browser: an edit shows by itself.
+
+The preview runs on a small copy of the repository (the home page, the glossary
+and the ten-minute kernel ridge page; no notebook), so that the test edits files
+without touching the working tree and builds in seconds. In Chromium, with the
+page open, the test saves a sentence into the page's template and waits for the
+browser to show it (mkdocs reloads the page itself); then it breaks one of the
+page's claims in its module and waits for the page to be replaced by the list of
+its problems, quoting the claim's sentence.
+
+How fast the edit shows is a benchmark's business (the closing notes give it);
+here the wait is only bounded, so that a loaded machine does not fail the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.request import urlopen
+
+import pytest
+
+from .test_browser import CHROMIUM, CHROMIUM_FLAGS, ROOT
+
+pytestmark = pytest.mark.browser
+
+#: The pages of the copy (package name → slug).
+KEPT = {"home": "index", "glossary": "glossary", "kernel_ridge_start": "kernel-ridge-start"}
+PAGE = "kernel-ridge-start"
+TEMPLATE = "kreport/pages/kernel_ridge_start/kernel_ridge_start.md.j2"
+MODULE = "kreport/pages/kernel_ridge_start/start.py"
+SENTENCE = "This sentence was saved while the preview was running."
+#: One of the page's claims, made false by turning its comparison round.
+CLAIM = "the training R² falls as the penalty rises"
+HOLDS = 'moved["lower"]["training_r2"] > moved["chosen"]["training_r2"]'
+BROKEN = 'moved["lower"]["training_r2"] < moved["chosen"]["training_r2"]'
+
+
+def _small_copy(target: Path) -> Path:
+    """The repository with three pages: its library, driver, scripts and docs/."""
+    shutil.copytree(ROOT / "kreport", target / "kreport",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    # The other page packages stay (the kept pages import their fits); the copy's
+    # list of pages names only the kept ones, and no notebook.
+    listing = target / "kreport" / "pages" / "__init__.py"
+    text = listing.read_text()
+    start = text.index("NOTEBOOKS: list[Notebook] = [")
+    end = text.index("]\n", start) + 2
+    listing.write_text(text[:start] + "NOTEBOOKS: list[Notebook] = []\n" + text[end:]
+                       + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
+                       + f"    return [page for page in _every_page() if page.slug in "
+                       + f"{sorted(KEPT.values())!r}]\n")
+    shutil.copytree(ROOT / "scripts", target / "scripts")
+    for name in ("requirements.lock", "pyproject.toml"):
+        shutil.copy(ROOT / name, target / name)
+    config_text = (ROOT / "mkdocs.yml").read_text()
+    nav_start = config_text.index("nav:\n")
+    nav_end = config_text.index("\ntheme:", nav_start)
+    config_text = (config_text[:nav_start] + "nav:\n"
+                   + "".join(f"  - {slug}.md\n" for slug in KEPT.values()) + config_text[nav_end:])
+    (target / "mkdocs.yml").write_text(config_text)
+    shutil.copytree(ROOT / "docs", target / "docs")
+    kept = {f"{slug}.md" for slug in KEPT.values()}
+    for page in (target / "docs").glob("*.*"):
+        if page.suffix in (".md", ".ipynb") and page.name not in kept:
+            page.unlink()
+    return target
+
+
+def _environment(copy: Path) -> dict:
+    # The copy's kreport, not the one the venv's editable install points at.
+    return dict(os.environ, PYTHONPATH=str(copy), NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory):
+    """`make serve` on a small copy of the repository; yields (copy, address)."""
+    copy = _small_copy(tmp_path_factory.mktemp("preview") / "repo")
+    environment = _environment(copy)
+    # A first build fills the copy's cache (the preview rebuilds from it) and writes
+    # docs/ for three pages (the other pages' figures and data go as stale).
+    first = subprocess.run([sys.executable, "scripts/build_site.py", "--no-mkdocs"], cwd=copy,
+                           env=environment, capture_output=True, text=True, check=False)
+    assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-3000:]
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "scripts/serve.py", "--dev-addr",
+                               f"127.0.0.1:{port}"], cwd=copy, env=environment,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    address = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urlopen(address + f"{PAGE}/", timeout=5):
+                break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"the preview did not start: {server.stderr.read()[-3000:]}")
+            time.sleep(0.25)
+    yield copy, address
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture(scope="module")
+def page(preview):
+    from playwright.sync_api import sync_playwright
+
+    _, address = preview
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        opened = browser.new_page()
+        opened.goto(address + f"{PAGE}/", wait_until="load")
+        yield opened
+        browser.close()
+
+
+def _shown(page, text: str, present: bool = True, seconds: float = 90) -> None:
+    """Wait until the open page shows ``text`` (or, ``present=False``, no longer does);
+    mkdocs reloads the page after each rebuild."""
+    page.wait_for_function(
+        "([text, present]) => !!document.body"
+        " && document.body.innerText.includes(text) === present",
+        arg=[text, present], timeout=seconds * 1000, polling=100)
+
+
+def test_a_saved_template_edit_shows_in_the_open_page(preview, page):
+    copy, _ = preview
+    template = copy / TEMPLATE
+    text = template.read_text()
+    heading_end = text.index("\n\n", text.index("# {{ title }}"))
+    template.write_text(text[:heading_end] + f"\n\n{SENTENCE}" + text[heading_end:])
+    _shown(page, SENTENCE)
+
+
+def test_a_broken_claim_replaces_the_page_with_its_sentence(preview, page):
+    copy, _ = preview
+    module = copy / MODULE
+    source = module.read_text()
+    assert HOLDS in source, "the claim this test breaks has changed; choose another"
+    module.write_text(source.replace(HOLDS, BROKEN))
+    _shown(page, "this page does not build")
+    shown = page.inner_text("body")
+    assert CLAIM in shown
+    module.write_text(source)  # mended: the page comes back, with the earlier edit
+    _shown(page, "this page does not build", present=False)
+    _shown(page, SENTENCE)
