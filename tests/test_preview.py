@@ -53,7 +53,7 @@ def _small_copy(target: Path) -> Path:
     end = text.index("]\n", start) + 2
     listing.write_text(text[:start] + "NOTEBOOKS: list[Notebook] = []\n" + text[end:]
                        + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
-                       + f"    return [page for page in _every_page() if page.slug in "
+                       + "    return [page for page in _every_page() if page.slug in "
                        + f"{sorted(KEPT.values())!r}]\n")
     shutil.copytree(ROOT / "scripts", target / "scripts")
     for name in ("requirements.lock", "pyproject.toml"):
