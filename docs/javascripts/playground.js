@@ -550,19 +550,50 @@
     return this.ready;
   };
 
+  // A template's text with each {name} a number that opens its provenance like any
+  // printed number (reader.js): which playground, setting and value it is, and the
+  // function that computed it. Null when a value is missing (the line is left out).
+  Playground.prototype.filled = function (template, values) {
+    if (fill(template, values) === null) return null;
+    var holder = document.createDocumentFragment();
+    var setting = this.keyOf(this.state);
+    var source = this.data.source || this.data.module;
+    var parts = template.split(/\{([a-z_0-9]+)\}/);
+    parts.forEach(function (part, index) {
+      if (index % 2 === 0) {
+        if (part) holder.appendChild(document.createTextNode(part));
+        return;
+      }
+      holder.appendChild(element("span", {
+        "class": "fact kr-pg__fact", "tabindex": "0",
+        "data-fact": this.data.playground + "[" + setting + "]." + part,
+        "data-kr-value": values[part],
+        "data-kr-source": source + " (the playground's data, " + this.source.split("/").pop()
+                          + ")"
+      }, values[part]));
+    }, this);
+    return holder;
+  };
+
   Playground.prototype.showText = function (content) {
     var text = this.data.text || {};
     var values = content.values;
     var described = this.describe();
-    var caption = text.caption ? fill(text.caption, values) : null;
-    this.caption.textContent = "Showing " + described + "." + (caption ? " " + caption : "");
+    var caption = text.caption ? this.filled(text.caption, values) : null;
+    this.caption.textContent = "Showing " + described + ".";
+    if (caption) {
+      this.caption.appendChild(document.createTextNode(" "));
+      this.caption.appendChild(caption);
+    }
     this.stats.textContent = "";
     (text.stats || []).forEach(function (pair) {
-      var value = fill(pair[1], values);
+      var value = this.filled(pair[1], values);
       if (value === null) return;
       var row = element("div", { "class": "kr-pg__stat" });
       row.appendChild(element("dt", {}, pair[0]));
-      row.appendChild(element("dd", {}, value));
+      var detail = element("dd", {});
+      detail.appendChild(value);
+      row.appendChild(detail);
       this.stats.appendChild(row);
     }, this);
     this.notes.textContent = "";

@@ -146,6 +146,13 @@
     var sourceNodes = field("Computed by", fallbackSource || "\u2026", true);
     valueNodes.concat(sourceNodes).forEach(function (n) { list.appendChild(n); });
     box.appendChild(list);
+    if (element.hasAttribute("data-kr-source")) {
+      // A number a playground shows: it says itself what it is and where it came from
+      // (docs/javascripts/playground.js); the page's manifest does not hold it.
+      valueNodes[1].textContent = element.getAttribute("data-kr-value");
+      sourceNodes[1].firstChild.textContent = element.getAttribute("data-kr-source");
+      return;
+    }
     var link = document.createElement("a");
     link.href = manifestUrl(slug, keys[0]);
     link.textContent = "Its entry among this page's facts";

@@ -478,6 +478,7 @@ def playground_document(page: Page, spec: Playground, tree: dict, charts: dict) 
         "page": page.slug,
         "title": spec.title,
         "module": page.module,
+        "source": f"{spec.function.__module__}.{spec.function.__qualname__}",
         "rebuild": REBUILD_COMMAND,
         "rtol": spec.rtol,
         "steps": playground_steps(spec.rtol),
