@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -60,7 +59,10 @@ def main() -> int:
     environment = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     command = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--config-file", str(config),
                "--watch", str(ROOT / "kreport")]
-    return subprocess.run(command, cwd=ROOT, env=environment, check=False).returncode
+    # mkdocs takes this process's place: stopping `make serve` stops it, with no
+    # server left behind.
+    os.chdir(ROOT)
+    os.execve(sys.executable, command, environment)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -96,7 +97,8 @@ def preview(tmp_path_factory):
     port = _free_port()
     server = subprocess.Popen([sys.executable, "scripts/serve.py", "--dev-addr",
                                f"127.0.0.1:{port}"], cwd=copy, env=environment,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
     address = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 120
     while True:
@@ -109,11 +111,12 @@ def preview(tmp_path_factory):
                 pytest.fail(f"the preview did not start: {server.stderr.read()[-3000:]}")
             time.sleep(0.25)
     yield copy, address
-    server.terminate()
+    os.killpg(server.pid, signal.SIGTERM)  # the server and anything it started
     try:
         server.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        server.kill()
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
 
 
 @pytest.fixture(scope="module")
