@@ -1,4 +1,4 @@
-"""Shared fixtures: the whole site computed afresh once per test session.
+"""Shared fixtures: the whole site computed afresh once per test run.
 
 While working on one page, ``KREPORT_PAGES=kernel-pca pytest tests/...`` builds
 and tests only the pages (and notebooks) named, comma-separated; the checks
@@ -8,13 +8,19 @@ for a full run.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from pathlib import Path
 
 import pytest
 
 from kreport.pages import NOTEBOOKS as ALL_NOTEBOOKS
 from kreport.pages import all_pages
-from kreport.site.build import build
+from kreport.report.page import Page, PageResult
+from kreport.site import executor
+from kreport.site.build import build, facts_key
+from kreport.site.cache import CacheStore
+from kreport.site.executor import Failed, Job
 from kreport.site.paths import REPOSITORY, SitePaths
 
 ONLY = [slug for slug in os.environ.get("KREPORT_PAGES", "").split(",") if slug]
@@ -27,11 +33,40 @@ USE_CACHE = os.environ.get("KREPORT_TEST_CACHE") == "1"
 
 
 @pytest.fixture(scope="session")
-def site():
-    """Every page and notebook recomputed from the code with no cache, rendered and
+def run_cache(tmp_path_factory) -> Path:
+    """Where this run keeps what it computed: the repository's cache for `make
+    accept`; else a folder of this run's own, which every worker shares (the
+    computed site and the page tests then compute each page once between them,
+    and nothing computed before the run is used)."""
+    if USE_CACHE:
+        return PATHS.cache
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.getbasetemp().parent / "cache"
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(scope="session")
+def site(run_cache):
+    """Every page and notebook computed from the code in this run, rendered and
     checked exactly as `make docs` does (stability check included), nothing written."""
-    return build(PAGES, NOTEBOOKS, PATHS, use_cache=USE_CACHE, echo=lambda line: None,
-                 partial=bool(ONLY))
+    return build(PAGES, NOTEBOOKS, dataclasses.replace(PATHS, cache=run_cache),
+                 echo=lambda line: None, partial=bool(ONLY))
+
+
+@pytest.fixture(scope="session")
+def computed(run_cache):
+    """A page's result on the committed data, as the build computes it (in a process
+    of its own), shared through this run's cache with the computed site."""
+    store = CacheStore(run_cache)
+
+    def compute(page: Page) -> PageResult:
+        job = Job(page, 0, facts_key(page, PATHS))
+        value = executor.run([job], store, PATHS.root, echo=lambda line: None)[0][job]
+        if isinstance(value, Failed):
+            pytest.fail(f"{page.slug} does not compute: {value.message}")
+        return value
+
+    return compute
 
 
 def _work_group(item) -> str:

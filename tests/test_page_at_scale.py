@@ -27,14 +27,14 @@ from kreport.pages.at_scale.settings import (
 
 
 @pytest.fixture(scope="module")
-def result():
-    return page.compute()
+def result(computed):
+    return computed(page)
 
 
 @pytest.fixture(scope="module")
-def large_result():
+def large_result(computed):
     """The page's second part (split by topic, issue 17): the timing study's sections."""
-    return at_scale_large.page.compute()
+    return computed(at_scale_large.page)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ from kreport.pages.choosing.settings import FOLDS, PENALTIES, THROWS_GAMMAS
 
 
 @pytest.fixture(scope="module")
-def result():
-    return page.compute()
+def result(computed):
+    return computed(page)
 
 
 @pytest.fixture(scope="module")
@@ -198,10 +198,10 @@ def _loo_mse(x, y, gamma, penalty):
                                          penalty)[0]) ** 2 for i in range(len(y))])
 
 
-def test_the_nested_search_by_plain_refits():
+def test_the_nested_search_by_plain_refits(computed):
     """Nested leave-one-out worked again by refitting every fold in numpy: for each throw,
     the grid searched on the others by their own leave-one-out refits."""
-    found = page.compute().facts["nested_search"]
+    found = computed(page).facts["nested_search"]
     data = throws()
     x, y = np.asarray(data.rows, dtype=float), np.asarray(data.target, dtype=float)
     misses, picks = [], []

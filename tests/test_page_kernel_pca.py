@@ -46,10 +46,10 @@ PARTS = {"kernel-pca": ("ring", "arc-table"),
 
 
 @pytest.fixture(scope="module")
-def results():
+def results(computed):
     from kreport.pages import kernel_pca, kernel_pca_gamma, kernel_pca_limits
 
-    return {part.page.slug: part.page.compute()
+    return {part.page.slug: computed(part.page)
             for part in (kernel_pca, kernel_pca_gamma, kernel_pca_limits)}
 
 

@@ -34,10 +34,10 @@ def centre(table):
 
 
 @pytest.fixture(scope="module")
-def exercises():
+def exercises(computed):
     from kreport.pages.kernel_pca_gamma import page
 
-    return page.compute().facts["exercises"]
+    return computed(page).facts["exercises"]
 
 
 def test_exercise_the_triangle_ties(exercises):

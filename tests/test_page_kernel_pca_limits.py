@@ -29,10 +29,10 @@ def centre(table):
 
 
 @pytest.fixture(scope="module")
-def exercises():
+def exercises(computed):
     from kreport.pages.kernel_pca_limits import page
 
-    return page.compute().facts["exercises"]
+    return computed(page).facts["exercises"]
 
 
 def test_exercise_two_people_and_two_newcomers(exercises):

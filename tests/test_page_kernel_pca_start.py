@@ -18,8 +18,8 @@ from kreport.pages.kernel_pca_steps.settings import RBF_GAMMA as FOUR_GAMMA
 
 
 @pytest.fixture(scope="module")
-def facts():
-    return page.compute().facts
+def facts(computed):
+    return computed(page).facts
 
 
 def _ring():

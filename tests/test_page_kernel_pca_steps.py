@@ -21,10 +21,10 @@ RING_CSV = Path(__file__).resolve().parents[1] / "kreport" / "data" / "ring.csv"
 
 
 @pytest.fixture(scope="module")
-def result() -> PageResult:
+def result(computed) -> PageResult:
     from kreport.pages.kernel_pca_steps import page
 
-    return page.compute()
+    return computed(page)
 
 
 @pytest.fixture(scope="module")

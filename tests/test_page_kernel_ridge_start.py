@@ -14,8 +14,8 @@ from kreport.pages.kernel_ridge_start.settings import GAMMAS, PENALTIES
 
 
 @pytest.fixture(scope="module")
-def facts():
-    return page.compute().facts
+def facts(computed):
+    return computed(page).facts
 
 
 def _throws():
@@ -56,11 +56,11 @@ def test_the_line_and_the_curve_scores_by_sklearn(facts):
         _loo_r2(x, y, gamma, penalty), rel=1e-9)
 
 
-def test_the_exercises_answers_by_hand():
+def test_the_exercises_answers_by_hand(computed):
     found = three_people()
     heights, weights = np.asarray(found.rows, dtype=float)[:, 0], np.asarray(found.target, float)
     hc, yc = heights - heights.mean(), weights - weights.mean()
-    answers = page.compute().facts["exercises"]
+    answers = computed(page).facts["exercises"]
     # Ridge's slope with a penalty of one: Sxy / (Sxx + alpha).
     assert answers["slope"] == pytest.approx((hc @ yc) / (hc @ hc + 1.0), rel=1e-12)
     dual = np.linalg.solve(np.outer(hc, hc) + np.eye(3), yc)

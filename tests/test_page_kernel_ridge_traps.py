@@ -15,8 +15,8 @@ from . import kernel_ridge_by_hand as by_hand
 
 
 @pytest.fixture(scope="module")
-def result():
-    return page.compute()
+def result(computed):
+    return computed(page)
 
 
 def test_the_page_computes_with_enough_claims_and_figures(result):

@@ -25,10 +25,10 @@ def rbf_table(X: np.ndarray, gamma: float) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def result() -> PageResult:
+def result(computed) -> PageResult:
     from kreport.pages.kernel_trick import page
 
-    return page.compute()
+    return computed(page)
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ from kreport.pages.mercer.settings import (
 
 
 @pytest.fixture(scope="module")
-def result():
-    return page.compute()
+def result(computed):
+    return computed(page)
 
 
 @pytest.fixture(scope="module")

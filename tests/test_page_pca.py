@@ -29,10 +29,10 @@ def unit_eigen(S: np.ndarray):
 
 
 @pytest.fixture(scope="module")
-def result() -> PageResult:
+def result(computed) -> PageResult:
     from kreport.pages.pca import page
 
-    return page.compute()
+    return computed(page)
 
 
 @pytest.fixture(scope="module")

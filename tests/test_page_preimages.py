@@ -17,8 +17,8 @@ CLEAN = np.asarray(FIXTURE.extra_rows("clean_x1", "clean_x2"), dtype=float)
 
 
 @pytest.fixture(scope="module")
-def result():
-    return page.compute()
+def result(computed):
+    return computed(page)
 
 
 @pytest.fixture(scope="module")

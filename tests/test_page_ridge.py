@@ -33,10 +33,10 @@ def powers(t: np.ndarray, degree: int) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def result() -> PageResult:
+def result(computed) -> PageResult:
     from kreport.pages.ridge import page
 
-    return page.compute()
+    return computed(page)
 
 
 @pytest.fixture(scope="module")
