@@ -15,23 +15,20 @@ here the wait is only bounded, so that a loaded machine does not fail the test.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
 
-from .test_browser import CHROMIUM, CHROMIUM_FLAGS, ROOT
+from .small_copy import environment_for, small_copy
+from .test_browser import CHROMIUM, CHROMIUM_FLAGS
 
 pytestmark = pytest.mark.browser
 
-#: The pages of the copy (package name → slug).
-KEPT = {"home": "index", "glossary": "glossary", "kernel_ridge_start": "kernel-ridge-start"}
 PAGE = "kernel-ridge-start"
 TEMPLATE = "kreport/pages/kernel_ridge_start/kernel_ridge_start.md.j2"
 MODULE = "kreport/pages/kernel_ridge_start/start.py"
@@ -40,42 +37,6 @@ SENTENCE = "This sentence was saved while the preview was running."
 CLAIM = "the training R² falls as the penalty rises"
 HOLDS = 'moved["lower"]["training_r2"] > moved["chosen"]["training_r2"]'
 BROKEN = 'moved["lower"]["training_r2"] < moved["chosen"]["training_r2"]'
-
-
-def _small_copy(target: Path) -> Path:
-    """The repository with three pages: its library, driver, scripts and docs/."""
-    shutil.copytree(ROOT / "kreport", target / "kreport",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    # The other page packages stay (the kept pages import their fits); the copy's
-    # list of pages names only the kept ones, and no notebook.
-    listing = target / "kreport" / "pages" / "__init__.py"
-    text = listing.read_text()
-    start = text.index("NOTEBOOKS: list[Notebook] = [")
-    end = text.index("]\n", start) + 2
-    listing.write_text(text[:start] + "NOTEBOOKS: list[Notebook] = []\n" + text[end:]
-                       + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
-                       + "    return [page for page in _every_page() if page.slug in "
-                       + f"{sorted(KEPT.values())!r}]\n")
-    shutil.copytree(ROOT / "scripts", target / "scripts")
-    for name in ("requirements.lock", "pyproject.toml"):
-        shutil.copy(ROOT / name, target / name)
-    config_text = (ROOT / "mkdocs.yml").read_text()
-    nav_start = config_text.index("nav:\n")
-    nav_end = config_text.index("\ntheme:", nav_start)
-    config_text = (config_text[:nav_start] + "nav:\n"
-                   + "".join(f"  - {slug}.md\n" for slug in KEPT.values()) + config_text[nav_end:])
-    (target / "mkdocs.yml").write_text(config_text)
-    shutil.copytree(ROOT / "docs", target / "docs")
-    kept = {f"{slug}.md" for slug in KEPT.values()}
-    for page in (target / "docs").glob("*.*"):
-        if page.suffix in (".md", ".ipynb") and page.name not in kept:
-            page.unlink()
-    return target
-
-
-def _environment(copy: Path) -> dict:
-    # The copy's kreport, not the one the venv's editable install points at.
-    return dict(os.environ, PYTHONPATH=str(copy), NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
 
 
 def _free_port() -> int:
@@ -87,8 +48,8 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def preview(tmp_path_factory):
     """`make serve` on a small copy of the repository; yields (copy, address)."""
-    copy = _small_copy(tmp_path_factory.mktemp("preview") / "repo")
-    environment = _environment(copy)
+    copy = small_copy(tmp_path_factory.mktemp("preview") / "repo")
+    environment = environment_for(copy)
     # A first build fills the copy's cache (the preview rebuilds from it) and writes
     # docs/ for three pages (the other pages' figures and data go as stale).
     first = subprocess.run([sys.executable, "scripts/build_site.py", "--no-mkdocs"], cwd=copy,
