@@ -42,9 +42,14 @@ PROPERDOCS_PACKAGES = ("properdocs", "mkdocs-material", "mkdocs-jupyter", "pymdo
 GENERATOR = re.compile(r'<meta name="generator" content="[^"]*">')
 
 
-def _pip(python: Path, *arguments: str) -> None:
-    subprocess.run([str(python), "-m", "pip", "--quiet", "--disable-pip-version-check",
-                    *arguments], check=True, cwd=ROOT)
+#: The lock's uv, beside this interpreter (make test installs it): it makes the
+#: environment in seconds.
+UV = Path(sys.executable).parent / "uv"
+
+
+def _uv_pip(python: Path, *arguments: str) -> str:
+    return subprocess.run([str(UV), "pip", *arguments, "--python", str(python)], check=True,
+                          cwd=ROOT, capture_output=True, text=True).stdout
 
 
 def properdocs_python() -> Path:
@@ -56,11 +61,12 @@ def properdocs_python() -> Path:
     if python.exists() and stamp.exists() and stamp.read_text() == wanted:
         return python
     shutil.rmtree(VENV, ignore_errors=True)
-    subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    _pip(python, "install", "--constraint", str(PATHS.lock_file), *PROPERDOCS_PACKAGES)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(VENV)], check=True)
+    _uv_pip(python, "install", "--quiet", "--constraint", str(PATHS.lock_file),
+            *PROPERDOCS_PACKAGES)
     # mkdocs-material and mkdocs-jupyter name mkdocs as a requirement; ProperDocs
     # answers every import of mkdocs itself, so mkdocs goes, to prove it is not used.
-    _pip(python, "uninstall", "--yes", "mkdocs", "mkdocs-get-deps")
+    _uv_pip(python, "uninstall", "--quiet", "mkdocs", "mkdocs-get-deps")
     stamp.write_text(wanted)
     return python
 
@@ -89,8 +95,7 @@ def built(tmp_path_factory) -> dict[str, Path]:
 
 def test_the_properdocs_environment_is_the_lock_without_mkdocs():
     python = properdocs_python()
-    frozen = subprocess.run([str(python), "-m", "pip", "freeze", "--disable-pip-version-check"],
-                            capture_output=True, text=True, check=True).stdout
+    frozen = _uv_pip(python, "freeze")
     pinned = dict(line.split("==") for line in PATHS.lock_file.read_text().split()
                   if "==" in line)
     pinned = {re.sub(r"[-_.]+", "-", name).lower(): version for name, version in pinned.items()}
