@@ -145,6 +145,7 @@ def _add_page(built: Built, page: Page, result: PageResult, origin: str, key: st
     built.problems += checks.within_a_bound(markdown, f"docs/{page.slug}.md")
     built.problems += checks.broken_table_rows(markdown, f"docs/{page.slug}.md")
     built.problems += checks.unknown_symbols(markdown, f"docs/{page.slug}.md")
+    built.problems += checks.markup_in_maths(markdown, f"docs/{page.slug}.md")
     built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
     built.problems += checks.glued_words(markdown, f"docs/{page.slug}.md")
     built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "

@@ -46,8 +46,10 @@ def _module_file(name: str) -> Path | None:
     return Path(spec.origin)
 
 
-def imported_kreport_modules(source: str, package: str, filename: str = "<source>") -> set[str]:
-    """The kreport modules a piece of Python source imports (absolute or relative)."""
+def imported_project_modules(source: str, package: str, filename: str = "<source>") -> set[str]:
+    """The modules of kreport, and of the top-level package ``package`` lies in, that a
+    piece of Python source imports (absolute or relative). The second matters for a
+    page defined outside kreport (the tests' tiny site): its own modules key it too."""
     tree = ast.parse(source, filename=filename)
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -62,7 +64,8 @@ def imported_kreport_modules(source: str, package: str, filename: str = "<source
             found.add(base)
             # "from kreport import kernels" imports a module, not a name
             found.update(f"{base}.{alias.name}" for alias in node.names)
-    return {name for name in found if name == "kreport" or name.startswith("kreport.")}
+    roots = {"kreport", package.partition(".")[0]}
+    return {name for name in found if name.partition(".")[0] in roots}
 
 
 #: What one source file imports, by (path, modification time, size): a key is
@@ -82,7 +85,7 @@ def _imports_of(path: Path, package: str) -> set[str]:
     stamp = (*_stamp(path), package)
     if stamp not in _IMPORTS:
         _IMPORTS[stamp] = set(parsed("imports", _contents(path), package, Path(__file__),
-                                     lambda: sorted(imported_kreport_modules(
+                                     lambda: sorted(imported_project_modules(
                                          path.read_text(encoding="utf-8"), package, str(path)))))
     return _IMPORTS[stamp]
 

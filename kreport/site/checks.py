@@ -340,6 +340,20 @@ NOT_SYMBOLS = set(r"""
 """.split())
 
 
+def markup_in_maths(text: str, where: str) -> list[str]:
+    """HTML inside maths: a number printed with ``| num`` (or words with ``| text``)
+    between dollars, which KaTeX would set as a row of letters and symbols."""
+    problems = []
+    for match in MATH.finditer(text):
+        tag = re.search(r"<(?:span|code|a)\b[^>]*>", match.group())
+        if tag:
+            key = re.search(r'data-fact="([^"]*)"', tag.group())
+            fact = f" ({key.group(1)})" if key else ""
+            problems.append(f"{where}, line {_line_of(text, match.start())}: HTML inside maths"
+                            f"{fact}; inside $...$ print a number with | tex, not | num")
+    return problems
+
+
 def math_symbols(text: str) -> set[str]:
     """The letters and symbol commands a page's mathematics uses (base forms)."""
     found: set[str] = set()

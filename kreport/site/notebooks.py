@@ -27,7 +27,7 @@ from kreport.report.page import Notebook, PageResult
 from kreport.report.printed_bounds import broken_bounds
 from kreport.report.render import RenderLog, fact_views, make_environment
 
-from .cache import imported_kreport_modules
+from .cache import imported_project_modules
 
 SPACE_BEFORE_TICK = re.compile(r'(?<=\S)(?:[ \t]+|[ \t]*\n[ \t]*)(?=<span class="claim-mark")')
 MACHINE_SPECIFIC = re.compile(r" at 0x[0-9a-f]+")
@@ -45,7 +45,7 @@ def notebook_modules(notebook: Notebook) -> list[str]:
     for cell in document["cells"]:
         if cell["cell_type"] == "code":
             code = MAGIC.sub("", "".join(cell["source"]))
-            found |= imported_kreport_modules(code, "kreport.pages", str(notebook.source))
+            found |= imported_project_modules(code, "kreport.pages", str(notebook.source))
     return sorted(found)
 
 
