@@ -1,5 +1,12 @@
-"""A small copy of the repository, for tests that edit a site without touching
-the working tree (the preview, a page added as AUTHORING.md says)."""
+"""A repository whose pages are the tiny site's, for tests that run the project's
+own commands on a site and edit it (the preview, a page added as AUTHORING.md
+says, then accepted) without touching the working tree.
+
+The copy holds the library, the driver, the scripts, the regression test and its
+conftest, and docs/ with the hand-written assets only. Its list of pages is the
+tiny site's two (tests/tinysite, moved into ``kreport/pages`` as ``tiny_ring`` and
+``tiny_fit``), with any named in ``also``, and its notebook is the tiny one.
+"""
 
 from __future__ import annotations
 
@@ -7,41 +14,48 @@ import os
 import shutil
 from pathlib import Path
 
+from . import tinysite
+
 ROOT = Path(__file__).resolve().parents[1]
-#: The pages of the copy (package name → slug).
-KEPT = {"home": "index", "glossary": "glossary", "kernel_ridge_start": "kernel-ridge-start"}
+#: Where each tiny page lives in the copy.
+TINY_PACKAGES = {"ring": "tiny_ring", "fit": "tiny_fit"}
+NOTEBOOK = "tiny_notebook.ipynb"
 
 
-def small_copy(target: Path, slugs: tuple[str, ...] = tuple(KEPT.values())) -> Path:
-    """The repository with only the pages ``slugs`` (the home page, the glossary and
-    the ten-minute kernel ridge page unless told): its library, driver, scripts
-    and docs/. Nothing of the working tree is touched."""
+def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
+    """The repository with the tiny site's pages (and the pages ``also`` names, which
+    the caller writes into ``kreport/pages``) in ``target``."""
     shutil.copytree(ROOT / "kreport", target / "kreport",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    # The other page packages stay (the kept pages import their fits); the copy's
-    # list of pages names only the kept ones, and no notebook.
-    listing = target / "kreport" / "pages" / "__init__.py"
+    pages = target / "kreport" / "pages"
+    shutil.rmtree(pages / "home")  # the tiny site has a home page of its own
+    for source, name in TINY_PACKAGES.items():
+        shutil.copytree(tinysite.HERE / source, pages / name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(tinysite.HERE / NOTEBOOK, pages / NOTEBOOK)
+    # The other page packages stay (the library's tests and pages import them); the
+    # copy's list of pages names only the tiny ones and those asked for.
+    slugs = sorted({"index", "fit", *also})
+    listing = pages / "__init__.py"
     text = listing.read_text()
     start = text.index("NOTEBOOKS: list[Notebook] = [")
     end = text.index("]\n", start) + 2
-    listing.write_text(text[:start] + "NOTEBOOKS: list[Notebook] = []\n" + text[end:]
-                       + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
-                       + "    return [page for page in _every_page() if page.slug in "
-                       + f"{sorted(slugs)!r}]\n")
-    shutil.copytree(ROOT / "scripts", target / "scripts")
+    notebook = tinysite.NOTEBOOKS[0]
+    listing.write_text(
+        text[:start] + "NOTEBOOKS: list[Notebook] = [\n"
+        + f"    Notebook(slug={notebook.slug!r}, title={notebook.title!r},\n"
+        + f"             source=HERE / {NOTEBOOK!r}),\n]\n" + text[end:]
+        + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
+        + f"    return [page for page in _every_page() if page.slug in {slugs!r}]\n")
+    shutil.copytree(ROOT / "scripts", target / "scripts",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("requirements.lock", "pyproject.toml"):
         shutil.copy(ROOT / name, target / name)
-    config_text = (ROOT / "mkdocs.yml").read_text()
-    nav_start = config_text.index("nav:\n")
-    nav_end = config_text.index("\ntheme:", nav_start)
-    config_text = (config_text[:nav_start] + "nav:\n"
-                   + "".join(f"  - {slug}.md\n" for slug in slugs) + config_text[nav_end:])
-    (target / "mkdocs.yml").write_text(config_text)
-    shutil.copytree(ROOT / "docs", target / "docs")
-    kept = {f"{slug}.md" for slug in slugs}
-    for page in (target / "docs").glob("*.*"):
-        if page.suffix in (".md", ".ipynb") and page.name not in kept:
-            page.unlink()
+    (target / "tests").mkdir()
+    for name in ("__init__.py", "conftest.py", "test_regression.py"):
+        shutil.copy(ROOT / "tests" / name, target / "tests" / name)
+    (target / "tests" / "test_regression").mkdir()
+    tinysite.lay_out(target, [*tinysite.NAVIGATION, *(f"{slug}.md" for slug in also)])
     return target
 
 

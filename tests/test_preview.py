@@ -1,8 +1,8 @@
 """The live preview (`make serve`) in a real browser: an edit shows by itself.
 
-The preview runs on a small copy of the repository (the home page, the glossary
-and the ten-minute kernel ridge page; no notebook), so that the test edits files
-without touching the working tree and builds in seconds. In Chromium, with the
+The preview runs on a small copy of the repository whose pages are the tiny
+site's (tests/small_copy.py), so that the test edits files without touching the
+working tree and builds in seconds. In Chromium, with the
 page open, the test saves a sentence into the page's template and waits for the
 browser to show it (mkdocs reloads the page itself); then it breaks one of the
 page's claims in its module and waits for the page to be replaced by the list of
@@ -29,14 +29,14 @@ from .test_browser import CHROMIUM, CHROMIUM_FLAGS
 
 pytestmark = pytest.mark.browser
 
-PAGE = "kernel-ridge-start"
-TEMPLATE = "kreport/pages/kernel_ridge_start/kernel_ridge_start.md.j2"
-MODULE = "kreport/pages/kernel_ridge_start/start.py"
+PAGE = "fit"
+TEMPLATE = "kreport/pages/tiny_fit/fit.md.j2"
+MODULE = "kreport/pages/tiny_fit/line.py"
 SENTENCE = "This sentence was saved while the preview was running."
 #: One of the page's claims, made false by turning its comparison round.
-CLAIM = "the training R² falls as the penalty rises"
-HOLDS = 'moved["lower"]["training_r2"] > moved["chosen"]["training_r2"]'
-BROKEN = 'moved["lower"]["training_r2"] < moved["chosen"]["training_r2"]'
+CLAIM = "the penalty makes the slope smaller than least squares'"
+HOLDS = "slope < least_squares"
+BROKEN = "slope > least_squares"
 
 
 def _free_port() -> int:
@@ -51,7 +51,7 @@ def preview(tmp_path_factory):
     copy = small_copy(tmp_path_factory.mktemp("preview") / "repo")
     environment = environment_for(copy)
     # A first build fills the copy's cache (the preview rebuilds from it) and writes
-    # docs/ for three pages (the other pages' figures and data go as stale).
+    # the tiny site's docs/.
     first = subprocess.run([sys.executable, "scripts/build_site.py", "--no-mkdocs"], cwd=copy,
                            env=environment, capture_output=True, text=True, check=False)
     assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-3000:]

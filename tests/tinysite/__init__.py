@@ -40,8 +40,9 @@ NOTEBOOKS = [Notebook(slug="tiny-notebook", title="Notebook: a tiny one",
 NAVIGATION = ["index.md", "fit.md", "tiny-notebook.ipynb"]
 
 
-def make(root: Path) -> SitePaths:
-    """The tiny site's repository in ``root`` (made if missing); its paths."""
+def lay_out(root: Path, navigation: list[str]) -> None:
+    """A repository's docs/ (the hand-written assets only) and its mkdocs.yml (the
+    site's own, listing ``navigation``) in ``root``."""
     docs = root / "docs"
     docs.mkdir(parents=True, exist_ok=True)
     for asset in ("assets", "javascripts", "stylesheets"):
@@ -52,10 +53,17 @@ def make(root: Path) -> SitePaths:
     start = config.index("nav:\n")
     end = config.index("\ntheme:", start)
     (root / "mkdocs.yml").write_text(
-        config[:start] + "nav:\n" + "".join(f"  - {name}\n" for name in NAVIGATION)
+        config[:start] + "nav:\n" + "".join(f"  - {name}\n" for name in navigation)
         + config[end:])
+
+
+def make(root: Path) -> SitePaths:
+    """The tiny site's repository in ``root`` (made if missing); its paths."""
+    lay_out(root, NAVIGATION)
     link = root / "kreport"
     if not link.exists():
         link.symlink_to(REPOSITORY / "kreport")  # the theme's override and the hooks
-    return SitePaths(root=root, docs=docs, cache=root / ".cache", mkdocs_config=root / "mkdocs.yml",
-                     lock_file=REPOSITORY / "requirements.lock", assets_list=docs / "ASSETS")
+    return SitePaths(root=root, docs=root / "docs", cache=root / ".cache",
+                     mkdocs_config=root / "mkdocs.yml",
+                     lock_file=REPOSITORY / "requirements.lock",
+                     assets_list=root / "docs" / "ASSETS")
