@@ -74,15 +74,17 @@ def _work_group(item) -> str:
 
     Whatever shares a costly fixture goes to one worker, so that it is computed
     once: every test of the computed site (about a minute and a half of pages and
-    replicas), and every test of a module, whose module fixtures build sites
+    replicas) and of a page computed as the site computes it (the same cache
+    entries: on another worker, at the same time, the page would be computed
+    twice), and every test of a module, whose module fixtures build sites
     and environments. The browser tests are the exception that makes the split
     worth having: each view of a page (one opening at one width, measured in both
     colour schemes by five tests each) is a unit of its own, and the views spread
     over the workers; the browser module's built site is shared between workers
     (see its ``site_url``).
     """
-    if "site" in item.fixturenames:
-        return "site"
+    if {"site", "computed"} & set(item.fixturenames):
+        return "site"  # a page computed once, by the site, then read from the run's cache
     module = item.module.__name__.rpartition(".")[2]
     if module != "test_browser":
         return module

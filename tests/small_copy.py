@@ -60,5 +60,9 @@ def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
 
 
 def environment_for(copy: Path) -> dict:
-    # The copy's kreport, not the one the venv's editable install points at.
-    return dict(os.environ, PYTHONPATH=str(copy), NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
+    """The copy's commands' environment: its own kreport (not the one the venv's
+    editable install points at), and none of this test run's pytest-xdist settings
+    (a pytest the copy runs is a run of its own)."""
+    environment = {name: value for name, value in os.environ.items()
+                   if not name.startswith(("PYTEST_XDIST", "PYTEST_CURRENT_TEST"))}
+    return dict(environment, PYTHONPATH=str(copy), NO_MKDOCS_2_WARNING="1", PYTHONHASHSEED="0")
