@@ -5,7 +5,9 @@ says, then accepted) without touching the working tree.
 The copy holds the library, the driver, the scripts, the regression test and its
 conftest, and docs/ with the hand-written assets only. Its list of pages is the
 tiny site's two (tests/tinysite, moved into ``kreport/pages`` as ``tiny_ring`` and
-``tiny_fit``), with any named in ``also``, and its notebook is the tiny one.
+``tiny_fit``), with any named in ``also``, and no notebook (a notebook's kernel
+is the slowest part of a small build, and these tests edit pages;
+tests/test_tinysite.py builds the tiny notebook).
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from . import tinysite
 ROOT = Path(__file__).resolve().parents[1]
 #: Where each tiny page lives in the copy.
 TINY_PACKAGES = {"ring": "tiny_ring", "fit": "tiny_fit"}
-NOTEBOOK = "tiny_notebook.ipynb"
 
 
 def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
@@ -32,7 +33,6 @@ def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
     for source, name in TINY_PACKAGES.items():
         shutil.copytree(tinysite.HERE / source, pages / name,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(tinysite.HERE / NOTEBOOK, pages / NOTEBOOK)
     # The other page packages stay (the library's tests and pages import them); the
     # copy's list of pages names only the tiny ones and those asked for.
     slugs = sorted({"index", "fit", *also})
@@ -40,11 +40,8 @@ def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
     text = listing.read_text()
     start = text.index("NOTEBOOKS: list[Notebook] = [")
     end = text.index("]\n", start) + 2
-    notebook = tinysite.NOTEBOOKS[0]
     listing.write_text(
-        text[:start] + "NOTEBOOKS: list[Notebook] = [\n"
-        + f"    Notebook(slug={notebook.slug!r}, title={notebook.title!r},\n"
-        + f"             source=HERE / {NOTEBOOK!r}),\n]\n" + text[end:]
+        text[:start] + "NOTEBOOKS: list[Notebook] = []\n" + text[end:]
         + "\n\n_every_page = all_pages\n\n\ndef all_pages() -> list[Page]:\n"
         + f"    return [page for page in _every_page() if page.slug in {slugs!r}]\n")
     shutil.copytree(ROOT / "scripts", target / "scripts",
@@ -55,7 +52,7 @@ def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
     for name in ("__init__.py", "conftest.py", "test_regression.py"):
         shutil.copy(ROOT / "tests" / name, target / "tests" / name)
     (target / "tests" / "test_regression").mkdir()
-    tinysite.lay_out(target, [*tinysite.NAVIGATION, *(f"{slug}.md" for slug in also)])
+    tinysite.lay_out(target, ["index.md", "fit.md", *(f"{slug}.md" for slug in also)])
     return target
 
 

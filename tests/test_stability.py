@@ -91,6 +91,18 @@ def test_exact_facts_are_left_alone():
     assert report.problems == [] and report.exact_facts == 1
 
 
+def test_an_exact_fact_printed_on_a_rounding_tie_is_flagged():
+    # 0.125 to two places: the last bit of a solve that gave it would pick the digit
+    tie = _check({"share": 0.125}, [{"share": 0.125}], printed=[("s.share", {"dec": 2}, "0.12")],
+                 exact={"s.share": "a ratio of whole numbers"})
+    assert len(tie.problems) == 1 and "rounding tie" in tie.problems[0]
+    assert "0.13" in tie.problems[0]
+    clear = _check({"share": 0.125}, [{"share": 0.125}],
+                   printed=[("s.share", {"dec": 3}, "0.125")],
+                   exact={"s.share": "a ratio of whole numbers"})
+    assert clear.problems == []
+
+
 @pytest.mark.parametrize(("value", "options", "unit"), [
     (0.634, {"sig": 3}, 0.001),
     (134449.5, {"dec": 1}, 0.1),
