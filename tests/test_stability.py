@@ -101,6 +101,12 @@ def test_an_exact_fact_printed_on_a_rounding_tie_is_flagged():
                    printed=[("s.share", {"dec": 3}, "0.125")],
                    exact={"s.share": "a ratio of whole numbers"})
     assert clear.problems == []
+    # a whole number printed to one significant digit: just below it, 1 becomes 1.0
+    whole = _check({"step": 1.0}, [{"step": 1.0}], printed=[("s.step", {"sig": 1}, "1")],
+                   exact={"s.step": "a whole number"})
+    assert len(whole.problems) == 1 and "dec=0" in whole.problems[0]
+    assert _check({"step": 1.0}, [{"step": 1.0}], printed=[("s.step", {"dec": 0}, "1")],
+                  exact={"s.step": "a whole number"}).problems == []
 
 
 @pytest.mark.parametrize(("value", "options", "unit"), [

@@ -33,8 +33,9 @@ number's *spread*, the largest distance from its unperturbed value. Then:
 
 Facts and claims declared exact (``exact(...)``, ``claim(..., exact=...)``)
 are of exact data with exact arithmetic; they are checked on the committed
-fixtures only. Timings (a page's ``machine_specific`` sections) are measured
-on one machine by design and are left out.
+fixtures only, and a printed exact number must not sit on a rounding tie (moved
+by :data:`EXACT_NUDGE`, it prints the same). Timings (a page's ``machine_specific``
+sections) are measured on one machine by design and are left out.
 
 The factor :data:`MARGIN` stands for what a few-ulp perturbation cannot show:
 another machine's rounding may be larger than ours by a small factor (longer
@@ -66,6 +67,11 @@ from .notebooks import collect, fill_markdown
 from .results import exact_reason, flat_facts, is_number, tolerance_of
 
 MARGIN = 10.0
+#: How far (relatively) an exact fact is moved to see that its printed form does not
+#: sit on a rounding tie: far more than the few ulps exact arithmetic done in floating
+#: point (a solve of a small exact system) may be off by, far less than any digit
+#: printed.
+EXACT_NUDGE = 1e-12
 
 
 # ---------------------------------------------------------------- one replica
@@ -180,7 +186,7 @@ class Report:
 
     def summary(self) -> dict:
         return {
-            "replicas": REPLICAS, "ulps": ULPS, "margin": MARGIN,
+            "replicas": REPLICAS, "ulps": ULPS, "margin": MARGIN, "exact_nudge": EXACT_NUDGE,
             "facts_checked": self.facts_checked, "printed_checked": self.printed_checked,
             "figure_arrays_checked": self.figure_arrays_checked,
             "playground_values_checked": self.playground_values_checked,
@@ -253,7 +259,13 @@ def _compare_printed(slug: str, baseline: Outcome, replicas: list[PageResult],
         if printed.filter not in ("num", "tex"):
             continue
         value = base.get(printed.key)
-        if not is_number(value) or exact_reason(baseline.result, printed.key):
+        if not is_number(value):
+            continue
+        reason = exact_reason(baseline.result, printed.key)
+        if reason:
+            problem = _exact_on_a_tie(slug, printed, float(value), reason)
+            if problem:
+                report.problems.append(problem)
             continue
         report.printed_checked += 1
         spread = spreads.get(printed.key, 0.0)
@@ -272,6 +284,25 @@ def _compare_printed(slug: str, baseline: Outcome, replicas: list[PageResult],
                 f" but its spread on perturbed fixtures is {spread:.3g}, so another machine "
                 f"may print {sorted(forms - {printed.text})}: print fewer digits (or, if it "
                 "sits on a rounding boundary, one more or one fewer)")
+
+
+def _exact_on_a_tie(slug: str, printed, value: float, reason: str) -> str | None:
+    """An exact fact is not perturbed (its data and arithmetic are exact), but if it
+    was computed in floating point its last bit is not: printed on a rounding tie
+    (0.125 to two places; a whole number to significant digits, where 0.99999…
+    prints as 1.0), that bit would choose the digit."""
+    if value == 0 or (value.is_integer() and printed.options.get("sig") is None
+                      and printed.options.get("dec") is None):
+        return None
+    nudged = {_format(printed.filter, value * (1 + sign * EXACT_NUDGE), printed.options)
+              for sign in (1, -1)}
+    if nudged == {printed.text}:
+        return None
+    advice = ("print it as the whole number it is (dec=0)" if value.is_integer() else
+              "print one more or one fewer digit")
+    return (f"{slug}: {printed.key} is exact ({reason}) but printed as {printed.text!r} on a "
+            f"rounding tie: moved by one part in {1 / EXACT_NUDGE:.0e} it prints "
+            f"{sorted(nudged - {printed.text})}; {advice}")
 
 
 def _compare_figures(slug: str, page: Page, baseline: PageResult, replicas: list[PageResult],

@@ -49,6 +49,7 @@ def stability(site: SiteSummary) -> dict:
           "perturbed recomputations moved", result["problems"] == 0, id="clean")
     return {
         "replicas": result["replicas"], "ulps": result["ulps"], "margin": result["margin"],
+        "exact_nudge": result["exact_nudge"],
         "printed": result["printed_checked"], "facts": result["facts_checked"],
         "figure_arrays": result["figure_arrays_checked"], "exact": result["exact_facts"],
         "largest_spread": bound(result["largest_printed_ratio"], SPREAD_EXPONENT),
