@@ -110,6 +110,11 @@ def test_mkdocs_renders_the_maths_the_numbers_and_the_figures(tiny, tmp_path):
     article = home.select_one("article").get_text()
     assert "$" not in article and "\\gamma" not in article and "htmlData" not in article
     assert len(home.select('article .fact[tabindex="0"]')) >= 10
+    # each table comes in the theme's scrolling box, marked so that the theme's script
+    # leaves it where it is (no table without a class for it to move at start-up)
+    tables = home.select("article table")
+    assert tables and all(table.get("class") == ["kr-table"] for table in tables)
+    assert len(home.select(".md-typeset__scrollwrap > .md-typeset__table > table")) == len(tables)
     fit = (tmp_path / "site" / "fit" / "index.html").read_text()
     assert "fit-line-narrow.svg" in fit and "fit-line.svg" in fit
     notebook = (tmp_path / "site" / "tiny-notebook" / "index.html").read_text()

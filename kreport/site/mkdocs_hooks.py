@@ -128,7 +128,23 @@ def on_page_content(html_text: str, page, config, files, **kwargs) -> str:
     if page.file.src_path.endswith(".ipynb"):
         html_text = notebook_content(html_text, page, docs_dir, Path(config["site_dir"]))
         html_text = notebook_links(html_text, page, files)
+    else:
+        html_text = PLAIN_TABLE.sub(_wrapped_table, html_text)
     return html_text
+
+
+#: A table as Markdown writes it (no attributes; tables do not nest).
+PLAIN_TABLE = re.compile(r"<table>(?P<body>.*?)</table>", re.S)
+
+
+def _wrapped_table(match: re.Match) -> str:
+    # The theme's script wraps every table without a class in a scrolling box when
+    # the page starts, moving it in a page already laid out: on a phone that was a
+    # long task of its own (about 180 ms on the glossary, Lighthouse mobile). The box
+    # is written here instead, and the class keeps the script off the table; the
+    # theme's look for a plain table is given to the class in extra.css.
+    return ('<div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
+            f'<table class="kr-table">{match.group("body")}</table></div></div>')
 
 
 #: A number printed in prose, a table or code (kreport.report.render.fact_span);
