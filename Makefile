@@ -44,11 +44,12 @@ timings: $(STAMP)
 bench: $(STAMP)
 	$(PY) scripts/bench.py
 
-# Lighthouse on a phone (mobile emulation, gzip), every page or PAGES="slug ...";
-# floors: performance 90, accessibility 100. Needs npm once (the registry only).
+# Lighthouse on a phone (mobile emulation, gzip), every page or PAGES="slug ...",
+# each judged by the median of RUNS runs (3); floors: performance 90,
+# accessibility 100. Needs npm once (the registry only).
 audit: docs
 	test -x audit/node_modules/.bin/lighthouse || npm ci --prefix audit --no-audit --no-fund
-	$(PY) scripts/audit.py $(PAGES)
+	$(PY) scripts/audit.py --runs $(or $(RUNS),3) $(PAGES)
 
 # A full-page photograph of every page at 390 and 1280 px, light and dark, in
 # test-artifacts/screenshots/, for a person to look at (make test skips them).
