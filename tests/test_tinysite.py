@@ -11,6 +11,7 @@ and say what it did.
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import shutil
 import sys
@@ -130,7 +131,13 @@ def test_a_rebuild_with_nothing_changed_computes_nothing_and_writes_nothing(tiny
     assert tiny.docs() == before
 
 
-def test_a_template_edit_recomputes_nothing_and_changes_only_its_page(tiny):
+def _search_index(site: Path) -> dict[str, str]:
+    index = json.loads((site / "search" / "search_index.json").read_text())
+    return {doc["location"]: doc["text"] for doc in index["docs"]}
+
+
+def test_a_template_edit_recomputes_nothing_and_changes_only_its_page(tiny, tmp_path):
+    assert run_mkdocs(tiny.paths.root, tmp_path / "before") == 0
     before = tiny.docs()
     text = tiny.edit("ring/ring.md.j2", "## Kernel values\n",
                      "## Kernel values\n\nA sentence added by the test.\n")
@@ -142,6 +149,14 @@ def test_a_template_edit_recomputes_nothing_and_changes_only_its_page(tiny):
     after = tiny.docs()
     assert "A sentence added by the test." in after["index.md"].decode()
     assert {name for name in after if after[name] != before.get(name)} == {"index.md"}
+    # The site's search index: the unchanged pages' entries come from the cache, as
+    # they were; the edited page's are made again, with the new sentence.
+    assert run_mkdocs(tiny.paths.root, tmp_path / "after") == 0
+    searched, edited = _search_index(tmp_path / "before"), _search_index(tmp_path / "after")
+    changed = {location for location in edited if edited[location] != searched.get(location)}
+    assert changed and all(location.partition("#")[0] == "" for location in changed), changed
+    assert any("A sentence added by the test." in edited[location] for location in changed)
+    assert (tiny.paths.cache / "search-entries").is_dir()
     tiny.build()
     assert tiny.docs() == before
 

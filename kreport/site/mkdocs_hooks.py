@@ -45,7 +45,7 @@ import json
 import re
 from pathlib import Path
 
-from kreport.site import katex, notebook_css
+from kreport.site import katex, notebook_css, search_entries
 from kreport.site.cache import CacheStore, driver_digest
 from kreport.site.notebooks import NARROW_KEY
 
@@ -110,6 +110,12 @@ def figure_markup(body: str, docs_dir: Path, lazy: bool = True) -> str:
             f'<a class="kr-figure__open kr-{scheme}" href="{src}{fragment}">'
             f"{_picture(src, narrow, alt, wide_size, narrow_size, fragment, lazy)}</a>")
     return body[: image.start()] + "".join(links) + body[image.end():]
+
+
+def on_config(config, **kwargs):
+    # The search plugin (configured before the hooks) has made its index by now.
+    search_entries.install(config)
+    return config
 
 
 def on_page_content(html_text: str, page, config, files, **kwargs) -> str:

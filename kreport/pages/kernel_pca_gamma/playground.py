@@ -29,7 +29,6 @@ from __future__ import annotations
 import itertools
 from functools import cache
 
-import altair as alt
 import numpy as np
 
 from kreport import PCA, KernelPCA, kernels, measure
@@ -457,6 +456,10 @@ def playground() -> Grid:
 
 def charts() -> dict:
     """The two pictures: the people as measured, and their first two coordinates."""
+    # Imported here: only compiling the charts needs altair, and importing it costs a
+    # third of a second of every build that merely lists the pages.
+    import altair as alt
+
     def scatter(data: str, x: str, y: str, x_title: str, y_title: str, description: str):
         return alt.Chart(alt.Data(name=data), description=description).mark_circle(
             size=46, opacity=0.85, aria=False).encode(

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import altair as alt
 import numpy as np
 
 from kreport import kernels, measure
@@ -289,6 +288,10 @@ TIME = "time (s)"
 def charts() -> dict:
     """The throws with the fitted curve (and the half-centred one), and the dual
     weights as bars, one per throw, on the same time axis."""
+    # Imported here: only compiling the charts needs altair, and importing it costs a
+    # third of a second of every build that merely lists the pages.
+    import altair as alt
+
     x = alt.X("t:Q", title=TIME, scale=alt.Scale(domain=[0, 4], nice=False),
               axis=alt.Axis(tickCount=5))
     points = alt.Chart(alt.Data(name="throws")).mark_circle(
