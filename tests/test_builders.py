@@ -62,8 +62,8 @@ def properdocs_python() -> Path:
         return python
     shutil.rmtree(VENV, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(VENV)], check=True)
-    _uv_pip(python, "install", "--quiet", "--constraint", str(PATHS.lock_file),
-            *PROPERDOCS_PACKAGES)
+    _uv_pip(python, "install", "--quiet", "--compile-bytecode", "--constraint",
+            str(PATHS.lock_file), *PROPERDOCS_PACKAGES)
     # mkdocs-material and mkdocs-jupyter name mkdocs as a requirement; ProperDocs
     # answers every import of mkdocs itself, so mkdocs goes, to prove it is not used.
     _uv_pip(python, "uninstall", "--quiet", "mkdocs", "mkdocs-get-deps")
