@@ -316,6 +316,12 @@ def _measured(browser, site_url, source, width, scheme):
     return _measured_view(browser, site_url, source, width)[scheme]
 
 
+#: Whether every element of the article that scrolls sideways is marked as such.
+SCROLLERS_MARKED = """() => [...document.querySelectorAll('article *')].every(el =>
+  !(/(auto|scroll)/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+  || el.classList.contains('kr-scrolls'))"""
+
+
 @functools.cache
 def _measured_view(browser, site_url, source, width):
     """Everything the per-view tests check, from one opening of the page at one width:
@@ -341,6 +347,18 @@ def _measured_view(browser, site_url, source, width):
     # on screen once, so lay them all out as the reader saw them, then measure.
     page.add_style_tag(content="* { content-visibility: visible !important; }")
     _settle(page)
+    # reader.js marks a scroller when its block is rendered, a slice at a time; on a
+    # loaded machine the scroll above can outrun it, and a block forced visible sends
+    # no event. If any scroller is unmarked, reader.js is asked to look again, as a
+    # resized window asks it, and given a few seconds (then MEASURE reports it).
+    if not page.evaluate(SCROLLERS_MARKED):
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        page.evaluate("dispatchEvent(new Event('resize'))")
+        try:
+            page.wait_for_function(SCROLLERS_MARKED, timeout=5000, polling=100)
+        except PlaywrightTimeout:
+            pass
     views = {}
     for scheme in SCHEMES:
         if scheme != "light":

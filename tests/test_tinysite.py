@@ -10,6 +10,7 @@ and say what it did.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import re
@@ -52,15 +53,17 @@ class TinySite:
                    echo=lambda text: said.extend(text.splitlines()))
         return said
 
-    def edit(self, relative: str, old: str, new: str) -> str:
+    @contextlib.contextmanager
+    def edited(self, relative: str, old: str, new: str):
+        """The copy with ``old`` replaced by ``new`` in one file, put back after."""
         path = self.package / relative
         text = path.read_text()
         assert old in text, f"{relative} does not say {old!r}"
         path.write_text(text.replace(old, new))
-        return text
-
-    def restore(self, relative: str, text: str) -> None:
-        (self.package / relative).write_text(text)
+        try:
+            yield
+        finally:
+            path.write_text(text)
 
     def docs(self) -> dict[str, bytes]:
         return {str(path.relative_to(self.paths.docs)): path.read_bytes()
@@ -139,12 +142,9 @@ def _search_index(site: Path) -> dict[str, str]:
 def test_a_template_edit_recomputes_nothing_and_changes_only_its_page(tiny, tmp_path):
     assert run_mkdocs(tiny.paths.root, tmp_path / "before") == 0
     before = tiny.docs()
-    text = tiny.edit("ring/ring.md.j2", "## Kernel values\n",
-                     "## Kernel values\n\nA sentence added by the test.\n")
-    try:
+    with tiny.edited("ring/ring.md.j2", "## Kernel values\n",
+                     "## Kernel values\n\nA sentence added by the test.\n"):
         said = tiny.build()
-    finally:
-        tiny.restore("ring/ring.md.j2", text)
     assert not any(line.startswith("  computing") for line in said), said
     after = tiny.docs()
     assert "A sentence added by the test." in after["index.md"].decode()
@@ -163,11 +163,8 @@ def test_a_template_edit_recomputes_nothing_and_changes_only_its_page(tiny, tmp_
 
 def test_a_helper_module_edit_recomputes_its_page_only_and_lists_what_moved(tiny):
     before = tiny.docs()
-    text = tiny.edit("ring/square.py", "GAMMA = 0.5\n", "GAMMA = 0.25\n")
-    try:
+    with tiny.edited("ring/square.py", "GAMMA = 0.5\n", "GAMMA = 0.25\n"):
         said = tiny.build()
-    finally:
-        tiny.restore("ring/square.py", text)
     assert _status(said, "index") == "computed"
     assert _status(said, "fit") == "cached" and _status(said, "tiny-notebook") == "cached"
     report = "\n".join(said)
@@ -183,12 +180,9 @@ def test_a_helper_module_edit_recomputes_its_page_only_and_lists_what_moved(tiny
 
 def test_a_claim_the_data_stop_supporting_stops_the_build_naming_its_sentence(tiny):
     before = tiny.docs()
-    text = tiny.edit("ring/square.py", "side > across", "side < across")
-    try:
-        with pytest.raises(BuildFailed) as failure:
-            tiny.build()
-    finally:
-        tiny.restore("ring/square.py", text)
+    with tiny.edited("ring/square.py", "side > across", "side < across"), \
+            pytest.raises(BuildFailed) as failure:
+        tiny.build()
     message = str(failure.value)
     assert "index: ClaimFailed" in message and "more alike than two across" in message
     assert "Traceback" not in message
