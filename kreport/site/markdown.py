@@ -315,7 +315,8 @@ def _provenance(page: Page, result: PageResult) -> str:
         reasons.setdefault(reason, []).append(key)
     for reason, keys in reasons.items():
         listed = ", ".join(f"`{key}`" for key in sorted(keys))
-        lines += ["", f"    Exact on every machine, because {reason}: {listed}."]
+        lines += ["", f"    Exact, so printed the same on every machine, because {reason}: "
+                      f"{listed}."]
     if claims:
         lines += ["", "    The build checks each of these sentences against the data:", ""]
         for index, claim in enumerate(claims):
