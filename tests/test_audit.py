@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from .scripts import load
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-try:
-    from audit import median_run
-finally:
-    sys.path.pop(0)
+median_run = load("audit").median_run
 
 
 def _run(performance: int, accessibility: int = 100, failures=()) -> dict:

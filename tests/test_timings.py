@@ -12,18 +12,17 @@ grows far slower (measured near 0.4).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
 from kreport.pages.kernel_ridge import timing
 from kreport.pages.kernel_ridge_traps import page
 
+from .scripts import load
+
 KERNEL_BAND = (1.5, 3.5)
 RIDGE_BAND = (0.0, 1.2)
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "refresh_timings.py"
 
 
 def test_the_timing_file_states_the_machine_and_the_method():
@@ -41,11 +40,7 @@ def test_the_timing_file_states_the_machine_and_the_method():
 
 
 def _refresh_script():
-    """scripts/refresh_timings.py as a module (it is a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("refresh_timings", SCRIPT)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
+    return load("refresh_timings")
 
 
 def test_the_refresh_script_is_what_writes_the_file_the_page_reads():

@@ -24,12 +24,9 @@ from bs4 import BeautifulSoup
 from kreport.site.build import BuildFailed, build_site
 
 from . import tinysite
+from .scripts import load
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-try:
-    from build_site import run_mkdocs
-finally:
-    sys.path.pop(0)
+run_mkdocs = load("build_site").run_mkdocs
 
 COPY = "tinysite_under_test"
 
