@@ -28,7 +28,8 @@ laid-out page; Lighthouse (``make audit``) audits the page as it first loads.
 And once each: focusing a printed number (in prose and in math) shows its
 provenance; a figure opens full size and closes with Escape; a search for the
 US spelling of a glossary term finds the pages that use the British one; the
-previous/next links in the footer go where they say.
+previous/next links in the footer go where they say; a phone lays out the
+glossary's symbols only near the screen, and a link to one still lands on it.
 """
 
 from __future__ import annotations
@@ -728,6 +729,31 @@ def test_a_page_loads_no_maths_script_and_no_search_index_until_search(site_url,
     found = _search(page, "Cholesky")
     assert [url for url in requested if "search_index" in url]
     assert found, "search found nothing once opened"
+    context.close()
+
+
+LAID_OUT = """selector => [...document.querySelectorAll(selector)].map(element =>
+    element.checkVisibility({contentVisibilityAuto: true}) &&
+    [...element.children].every(child => child.checkVisibility({contentVisibilityAuto: true})))"""
+
+
+def test_a_phone_lays_out_the_glossary_only_near_the_screen(site_url, browser):
+    """The glossary's symbols are skipped entry by entry while off screen (extra.css),
+    which is what keeps its start-up on a phone short; a link to a symbol far down
+    still lands on it, laid out."""
+    context, page, *_ = _open(browser, site_url, "glossary.md", width=390)
+    # A symbol's maths is an element of its own, so checkVisibility can tell
+    # whether the browser skipped it (a meaning's bare text cannot be asked).
+    laid_out = page.evaluate(LAID_OUT, ".kr-symbols dt")
+    assert len(laid_out) > 60 and 0 < sum(laid_out) < len(laid_out) / 3, (
+        f"{sum(laid_out)} of {len(laid_out)} symbols laid out at load")
+    anchor = page.evaluate("() => [...document.querySelectorAll('.kr-symbols dt [id]')].at(-1).id")
+    page.goto(urljoin(site_url, _url_path("glossary.md")) + "#" + anchor)
+    _settle(page)
+    entry = page.locator(f".kr-symbols dt:has([id='{anchor}'])")
+    box, header = entry.bounding_box(), page.locator("header").bounding_box()
+    assert header["height"] - 1 <= box["y"] <= 450, (anchor, box)
+    assert page.evaluate(LAID_OUT, f".kr-symbols dt:has([id='{anchor}'])") == [True]
     context.close()
 
 

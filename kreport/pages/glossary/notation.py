@@ -31,7 +31,7 @@ def _symbol(tex, meaning, anchor, *base):
 
 
 #: The symbols in the order a reader meets them, each group under the title its part
-#: of the glossary's table carries.
+#: of the glossary's list carries.
 _LISTED: tuple[str | Symbol, ...] = (
     "Data",
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
