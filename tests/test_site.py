@@ -21,6 +21,7 @@ import pytest
 from kreport.site import checks
 from kreport.site.build import write
 from kreport.site.compare import differences
+from kreport.site.markdown import PROVENANCE_OPENING, printed_numbers
 from kreport.site.moved import site_moves
 from kreport.site.moved import table as moved_table
 from kreport.site.paths import SitePaths
@@ -81,3 +82,21 @@ def test_make_docs_would_change_nothing(site, tmp_path):
 def test_every_page_is_in_the_navigation():
     built = [f"{page.slug}.md" for page in PAGES] + [nb.target for nb in NOTEBOOKS]
     assert checks.navigation_problems(PATHS.mkdocs_config, built) == []
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[page.slug for page in PAGES])
+def test_each_foot_note_says_what_its_page_holds(site, page):
+    """The note at a page's foot promises what holds for that page: a page of the
+    timing study names the facts the regression lock leaves out, and a page that
+    prints no number does not ask the reader to hover one."""
+    text = site.files[f"{page.slug}.md"].decode()
+    note = text[text.index(PROVENANCE_OPENING):].split("\n\n")[0]
+    locked = note.split("`make test` fails if anything here moves")[1]
+    if page.machine_specific:
+        assert "`make timings`" in locked, note
+        assert all(f"`{section}`" in locked for section in page.machine_specific), note
+    else:
+        assert locked.strip() == ".", note
+    prints = printed_numbers(site.outcomes[page.slug].log) > 0
+    assert ("Hover or focus a number" in note) == prints, note
+    assert ("This page prints no number" in note) == (not prints), note

@@ -33,7 +33,14 @@ from . import notebooks as notebook_runner
 from .cache import CacheStore, cache_key, driver_digest
 from .compare import SVG_TOLERANCE_PX, differences
 from .executor import SEEDS, Failed, Job
-from .markdown import PageError, compile_charts, manifest_bytes, playground_bytes, render_markdown
+from .markdown import (
+    PageError,
+    compile_charts,
+    manifest_bytes,
+    playground_bytes,
+    printed_numbers,
+    render_markdown,
+)
 from .moved import site_moves
 from .moved import table as moved_table
 from .notebooks import collect, fill_markdown, notebook_modules
@@ -148,7 +155,7 @@ def _add_page(built: Built, page: Page, result: PageResult, origin: str, key: st
     built.problems += checks.markup_in_maths(markdown, f"docs/{page.slug}.md")
     built.problems += checks.definition_lines(markdown, f"docs/{page.slug}.md")
     built.problems += checks.glued_words(markdown, f"docs/{page.slug}.md")
-    built.echo(f"  {page.slug:<24} {_printed_numbers(log):5d} numbers "
+    built.echo(f"  {page.slug:<24} {printed_numbers(log):5d} numbers "
                f"{len(result.claims):4d} claims {len(result.figure_data):3d} figures  {origin}")
 
 
@@ -165,7 +172,7 @@ def _add_notebook(built: Built, notebook: Notebook, executed: dict, origin: str)
     built.problems += checks.notebook_stray_digits(published, f"docs/{notebook.target}")
     built.problems += checks.notebook_citations(published, f"docs/{notebook.target}")
     built.problems += checks.notebook_unchecked_comparisons(published, f"docs/{notebook.target}")
-    built.echo(f"  {notebook.target:<24} {_printed_numbers(log):5d} numbers "
+    built.echo(f"  {notebook.target:<24} {printed_numbers(log):5d} numbers "
                f"{len(result.claims):4d} claims  notebook {origin}")
 
 
@@ -186,7 +193,7 @@ def _site_summary(built: Built, pages: list[Page], notebooks: list[Notebook]) ->
             "claims": len(result.claims),
             "figures": len(result.figure_data),
             "exact": len(result.exact),
-            "numbers": _printed_numbers(outcome.log),
+            "numbers": printed_numbers(outcome.log),
             "minutes": reading_minutes(_page_text(built, item, outcome))["minutes"],
         }
         if isinstance(item, Notebook):
@@ -215,10 +222,6 @@ def _page_text(built: Built, item, outcome) -> str:
     notebook = json.loads(built.files[item.target])
     return "\n\n".join("".join(cell["source"]) for cell in notebook["cells"]
                        if cell["cell_type"] == "markdown")
-
-
-def _printed_numbers(log: RenderLog) -> int:
-    return sum(1 for printed in log.printed if printed.filter in ("num", "tex"))
 
 
 def _run_stability(built: Built, pages: list[Page], notebooks: list[Notebook],

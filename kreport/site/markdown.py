@@ -111,7 +111,9 @@ def render_markdown(page: Page, result: PageResult, log: RenderLog | None = None
                 f'<figcaption markdown="span">{caption}</figcaption>\n</figure>\n')
 
     def provenance() -> str:
-        return _provenance(page, result)
+        # The foot of the template: every number the page prints is in the log by now.
+        prints_numbers = printed_numbers(log) > 0
+        return _provenance(page, result, prints_numbers)
 
     grounds = {spec.name: spec for spec in page.playgrounds}
     grounds_placed: list[str] = []
@@ -298,17 +300,35 @@ def _count(key: str, value: int, what: str) -> str:
     return fact_span(f"build.{key}", "counted by the build", format_number(value)) + f" {noun}"
 
 
-def _provenance(page: Page, result: PageResult) -> str:
+def printed_numbers(log: RenderLog) -> int:
+    """How many numbers the template printed (through ``num`` or ``| tex``)."""
+    return sum(1 for printed in log.printed if printed.filter in ("num", "tex"))
+
+
+def _provenance(page: Page, result: PageResult, prints_numbers: bool = True) -> str:
     facts = len(flat_facts(result))
     claims = result.claims
+    manifest = f"[data/{page.slug}.json](data/{page.slug}.json)"
+    if prints_numbers:
+        opening = "Every number on this page was computed by"
+        trace = (f"Hover or focus a number to see its key and the function that produced it; "
+                 f"the full manifest is {manifest}.")
+    else:
+        opening = "This page prints no number; its facts were computed by"
+        trace = f"They are all in its manifest, {manifest}."
+    if page.machine_specific:
+        timed = ", ".join(f"`{section}`" for section in page.machine_specific)
+        locked = (f"`make test` fails if anything here moves, except the timing study's "
+                  f"numbers (the facts under {timed}), which `make timings` measures on one "
+                  f"machine and the regression lock leaves out.")
+    else:
+        locked = "`make test` fails if anything here moves."
     lines = [
         PROVENANCE_OPENING,
-        f"    Every number on this page was computed by `{page.module}` "
+        f"    {opening} `{page.module}` "
         f"({_count('facts', facts, 'facts')}, {_count('claims', len(claims), 'asserted claims')},"
         f" {_count('figures', len(result.figure_sketches), 'figures')}) and printed through the "
-        f"template `{page.template}`. Hover or focus a number to see its key and the function "
-        f"that produced it; the full manifest is [data/{page.slug}.json](data/{page.slug}.json). "
-        f"Rebuild with `{REBUILD_COMMAND}`; `make test` fails if anything here moves.",
+        f"template `{page.template}`. {trace} Rebuild with `{REBUILD_COMMAND}`; {locked}",
     ]
     reasons: dict[str, list[str]] = {}
     for key, reason in result.exact.items():

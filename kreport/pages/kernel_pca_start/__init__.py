@@ -1,4 +1,4 @@
-"""Kernel PCA in ten minutes: the short way in.
+"""Kernel PCA: the short way in.
 
 One motivating figure (the ring: ordinary PCA's first axis against the RBF
 kernel's first direction), the method in a few lines of numpy beside the
@@ -15,7 +15,7 @@ from . import figures, start
 
 page = Page(
     slug="kernel-pca-start",
-    title="Kernel PCA in ten minutes",
+    title="Kernel PCA: the short way in",
     template="kernel_pca_start.md.j2",
     summary="The short way in: one figure, the method in numpy, the settings, exercises.",
     sections=[start.the_problem, start.numpy_route, start.the_settings, start.exercises],

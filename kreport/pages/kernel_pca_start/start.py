@@ -1,4 +1,4 @@
-"""Kernel PCA in ten minutes: the ring, where a straight axis fails and the RBF kernel
+"""Kernel PCA, the short way in: the ring, where a straight axis fails and the RBF kernel
 does not; the method in a few lines of numpy beside the kreport call; the settings
 that matter; exercises.
 

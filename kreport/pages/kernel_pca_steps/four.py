@@ -19,6 +19,7 @@ from kreport.report import bound, claim, exact
 from . import fits
 from .settings import (
     EXACT_FOUR,
+    EXACT_QUERY,
     LINEAR_NOISE,
     QUERY,
     ROUNDING,
@@ -27,8 +28,8 @@ from .settings import (
 )
 
 
-def _exact(value):
-    return exact(fits.whole(value), EXACT_FOUR)
+def _exact(value, reason=EXACT_FOUR):
+    return exact(fits.whole(value), reason)
 
 
 def _near(computed, expected) -> bool:
@@ -284,11 +285,11 @@ def query():
     claim("person A sent back as if new gets their training coordinates",
           _near(fit.transform(rows[:1]), fit.scores_[:1]), id="back_coordinates")
     return {
-        "raw": _exact(raw[0]),
-        "row_mean": _exact(row_mean),
-        "centred": _exact(centred[0]),
+        "raw": _exact(raw[0], EXACT_QUERY),
+        "row_mean": _exact(row_mean, EXACT_QUERY),
+        "centred": _exact(centred[0], EXACT_QUERY),
         "coordinates": fits.vector(coordinates[0], LINEAR_NOISE),
-        "back_centred": _exact(back_centred[0]),
+        "back_centred": _exact(back_centred[0], EXACT_QUERY),
         "back_coordinates": fits.vector(fit.transform(rows[:1])[0], LINEAR_NOISE),
     }
 

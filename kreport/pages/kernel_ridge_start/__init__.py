@@ -1,4 +1,4 @@
-"""Kernel ridge regression in ten minutes: the short way in.
+"""Kernel ridge regression: the short way in.
 
 One motivating figure (the throws, a line against a curve), the method in a few
 lines of numpy beside the kreport call (the page runs the very lines it prints),
@@ -12,7 +12,7 @@ from . import figures, start
 
 page = Page(
     slug="kernel-ridge-start",
-    title="Kernel ridge regression in ten minutes",
+    title="Kernel ridge regression: the short way in",
     template="kernel_ridge_start.md.j2",
     summary="The short way in: one figure, the method in numpy, the two settings, exercises.",
     sections=[start.the_problem, start.numpy_route, start.the_two_settings, start.exercises],

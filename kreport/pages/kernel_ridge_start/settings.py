@@ -11,7 +11,10 @@ from kreport.pages.choosing.settings import THROWS_GAMMAS as GAMMAS
 #: to the grid's step (a factor of root ten) but not on it, so the answer is not
 #: one of the settings the search already scored.
 PENALTY_FACTOR = 3.0
+#: A bottom counts as shallow when a step of PENALTY_FACTOR either way raises the
+#: leave-one-out error by less than this share of it.
+SHALLOW_RISE = 0.05
 #: Where the first figure draws the curves: the throws' time span, finely.
 CURVE_POINTS = 200
 
-__all__ = ["CURVE_POINTS", "GAMMAS", "PENALTIES", "PENALTY_FACTOR"]
+__all__ = ["CURVE_POINTS", "GAMMAS", "PENALTIES", "PENALTY_FACTOR", "SHALLOW_RISE"]

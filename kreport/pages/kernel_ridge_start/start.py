@@ -1,4 +1,4 @@
-"""Kernel ridge in ten minutes: the throws, a line against a curve, the method in a
+"""Kernel ridge, the short way in: the throws, a line against a curve, the method in a
 few lines of numpy beside the kreport call, the two settings that matter, exercises."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from kreport.pages._settings import PENALTY, THROWS_GAMMA
 from kreport.pages.kernel_ridge.fits import mean_of_others_r2
 from kreport.report import bound, claim, exact
 
-from .settings import GAMMAS, PENALTIES, PENALTY_FACTOR
+from .settings import GAMMAS, PENALTIES, PENALTY_FACTOR, SHALLOW_RISE
 
 #: The method written out in numpy, exactly as the page prints it; the page runs
 #: this text and checks it against KernelRidge. (No digits: the site prints none.)
@@ -143,6 +143,10 @@ def exercises():
           "or multiplied by {factor}", lambda factor: moved["chosen"]["held_out_mse"]
           < min(moved["lower"]["held_out_mse"], moved["higher"]["held_out_mse"]),
           id="held_out_minimum", factor=PENALTY_FACTOR)
+    rise = {name: moved[name]["held_out_mse"] / moved["chosen"]["held_out_mse"] - 1
+            for name in ("lower", "higher")}
+    claim("a step either way raises the leave-one-out error by less than {shallow} of it",
+          lambda shallow: max(rise.values()) < shallow, id="shallow", shallow=SHALLOW_RISE)
     return {
         "people_heights": heights[:, 0], "people_weights": weights_kg,
         # Whole numbers minus their whole-number mean: exact on the committed data
@@ -153,5 +157,7 @@ def exercises():
         "slope": slope, "penalty": PENALTY,
         "gap_s": gap_s, "half_gamma": half_gamma, "half_reach": 1.0 / np.sqrt(half_gamma),
         "factor": PENALTY_FACTOR, "moved": moved,
+        "rise_percent": {name: 100 * value for name, value in rise.items()},
+        "shallow_percent": 100 * SHALLOW_RISE,
         "chosen_gamma": best.gamma, "chosen_penalty": best.penalty,
     }

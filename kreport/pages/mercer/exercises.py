@@ -24,7 +24,8 @@ CLEAR = 1000.0
 REST_EXPONENT = -10
 
 WHOLE = ("the three people's centred heights are whole numbers, so every entry of the "
-         "squared table is a small whole number")
+         "squared table, of its product with them, and the linear table's one non-zero "
+         "eigenvalue (the sum of their squares) is a small whole number")
 WHOLE_WEIGHTS = "the three people's weights are whole numbers with a whole mean"
 
 
