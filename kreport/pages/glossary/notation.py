@@ -37,7 +37,8 @@ _LISTED: tuple[str | Symbol, ...] = (
     _symbol("n", "the number of training rows (people, throws, points)", "n"),
     _symbol("p", "the number of features (columns) of a row", "p"),
     _symbol("i, j", "indices of rows, from the first to the $n$-th; a subscript $-i$ means "
-            "with row $i$ left out ($y_{-i}$, $G_{-i}$)", "row-index", "i", "j"),
+            "with row $i$ left out ($y_{-i}$, $G_{-i}$); in $\\varphi_j$ alone $j$ numbers a "
+            "coordinate of the feature map instead", "row-index", "i", "j"),
     _symbol("x_i", "row $i$: one person's (or throw's) feature values, a vector of length $p$",
             "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
