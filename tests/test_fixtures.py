@@ -2,6 +2,11 @@
 
 Every statistic is recomputed here with plain numpy (no kreport fitting code),
 and each tolerance is the one the committed fixture actually achieves.
+
+These numbers are the source documents', not locked outputs of the build, so
+`make accept` never rewrites them: a fixture edited on purpose (a throw moved,
+say) fails here, and the edit is finished by deciding, in this file and with the
+reason in the commit, that the data no longer follow the documents.
 """
 
 from __future__ import annotations
