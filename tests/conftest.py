@@ -88,6 +88,8 @@ def _work_group(item) -> str:
     module = item.module.__name__.rpartition(".")[2]
     if module != "test_browser":
         return module
+    if "search_page" in item.fixturenames:
+        return "search"  # the queries share one open page and its built search index
     params = getattr(item, "callspec", None) and item.callspec.params
     if params and {"source", "width", "scheme"} <= params.keys():
         return f"view-{params['source']}-{params['width']}"  # both schemes: one opening
