@@ -769,7 +769,10 @@ def test_a_phone_lays_out_the_glossary_only_near_the_screen(site_url, browser):
     _settle(page)
     entry = page.locator(f".kr-symbols dt:has([id='{anchor}'])")
     box, header = entry.bounding_box(), page.locator("header").bounding_box()
-    assert header["height"] - 1 <= box["y"] <= 450, (anchor, box)
+    # On screen, below the header. Not always at the top: the entries above it are
+    # laid out after the jump, and their real heights can push it down the screen
+    # (about 420 px once on a loaded machine, against about none when idle).
+    assert header["height"] - 1 <= box["y"] and box["y"] + box["height"] <= 900, (anchor, box)
     assert page.evaluate(LAID_OUT, f".kr-symbols dt:has([id='{anchor}'])") == [True]
     context.close()
 
