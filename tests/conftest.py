@@ -115,18 +115,12 @@ def pytest_collection_finish(session):
             "install the lock's pytest (make test does), or run with -n 0")
 
 
-#: Said under a failure of tests/test_fixtures.py, whose numbers `make accept` never
-#: rewrites (see that module's docstring).
-SOURCE_CHECK_NOTE = (
-    "tests/test_fixtures.py holds the fixtures in kreport/data/ to the statistics the "
-    "source documents state. If the fixture was edited on purpose, `make accept` will not "
-    "(and must not) rewrite these numbers: decide here, by hand and with the reason in the "
-    "commit, that the data no longer follow the documents.")
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
+    # A module whose numbers `make accept` never rewrites says why in WHY_NOT_ACCEPTED;
+    # a failure of one of its tests carries that under it.
     outcome = yield
     report = outcome.get_result()
-    if report.failed and call.when == "call" and item.module.__name__.endswith("test_fixtures"):
-        report.sections.append(("why make accept leaves this", SOURCE_CHECK_NOTE))
+    why = getattr(item.module, "WHY_NOT_ACCEPTED", None)
+    if why and report.failed and call.when == "call":
+        report.sections.append(("why make accept leaves this", why))

@@ -1,12 +1,8 @@
 """The committed fixtures: the points the documents name, and the statistics they state.
 
 Every statistic is recomputed here with plain numpy (no kreport fitting code),
-and each tolerance is the one the committed fixture actually achieves.
-
-These numbers are the source documents', not locked outputs of the build, so
-`make accept` never rewrites them: a fixture edited on purpose (a throw moved,
-say) fails here, and the edit is finished by deciding, in this file and with the
-reason in the commit, that the data no longer follow the documents.
+and each tolerance is the one the committed fixture actually achieves. See
+WHY_NOT_ACCEPTED for what a failure here after an intended edit means.
 """
 
 from __future__ import annotations
@@ -18,6 +14,14 @@ import numpy as np
 import pytest
 
 from kreport import data
+
+#: Printed under any failure of this module (tests/conftest.py).
+WHY_NOT_ACCEPTED = (
+    "These numbers are the source documents' statistics, not locked outputs of the build, "
+    "so `make accept` never rewrites them. A fixture in kreport/data/ edited on purpose (a "
+    "throw moved, say) fails here, and the edit is finished by deciding, in "
+    "tests/test_fixtures.py and with the reason in the commit, that the data no longer "
+    "follow the documents.")
 
 # ---------------------------------------------------------------------------
 # independent numerics

@@ -44,12 +44,12 @@ SQUARED_NO_COEF0 = 0.0
 ROUNDING = 1e-9
 
 #: Why the measured four's arithmetic is exact (printed on the page).
-EXACT_FOUR = ("the measured four are whole centimetres and kilograms, and sums, products and "
-              "quarters of whole numbers this small are exact in floating point, in any order")
+_EXACT_ARITHMETIC = ("sums, products and quarters of whole numbers this small are exact in "
+                     "floating point, in any order")
+EXACT_FOUR = f"the measured four are whole centimetres and kilograms, and {_EXACT_ARITHMETIC}"
 #: Why the new person's numbers are exact as well.
 EXACT_QUERY = ("the new person, like the measured four, is whole centimetres and kilograms, "
-               "and sums, products and quarters of whole numbers this small are exact in "
-               "floating point, in any order")
+               f"and {_EXACT_ARITHMETIC}")
 
 #: Numbers the source documents fix for the measured four, checked as claims.
 SOURCE_MEAN = (170.0, 68.0)
