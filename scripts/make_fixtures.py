@@ -7,9 +7,14 @@ Run from the repository root::
 
 Every fixture is either a closed-form construction or a literal table that was
 tuned once, offline, towards the statistics the source documents state and then
-rounded to the decimals the CSV stores.  Nothing here depends on a random
-generator's stream at build time: the site reads the committed CSVs, and this
-script only documents and reproduces them.  The one seeded draw (the three
+rounded to the decimals the CSV stores.  What it writes is the documents'
+version of each fixture: ``tests/test_fixtures.py`` checks the documents'
+statistics on it, and ``tests/test_regression.py`` locks every cell in which a
+committed file departs from it (a value moved by hand on purpose, then
+recorded by ``make accept``); running this script undoes such a move.
+Nothing here depends on a random generator's stream at build time: the site
+reads the committed CSVs, and this script only documents and reproduces them.
+The one seeded draw (the three
 clusters) uses ``numpy.random.default_rng(CLUSTER_SEED)``, whose bit stream
 numpy keeps stable; even so the committed CSV, not the draw, is the fixture.
 

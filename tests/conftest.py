@@ -113,14 +113,3 @@ def pytest_collection_finish(session):
         raise pytest.UsageError(
             "pytest-xdist did not group the tests (pytest-xdist#1386 on pytest 9.2): "
             "install the lock's pytest (make test does), or run with -n 0")
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    # A module whose numbers `make accept` never rewrites says why in WHY_NOT_ACCEPTED;
-    # a failure of one of its tests carries that under it.
-    outcome = yield
-    report = outcome.get_result()
-    why = getattr(item.module, "WHY_NOT_ACCEPTED", None)
-    if why and report.failed and call.when == "call":
-        report.sections.append(("why make accept leaves this", why))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
@@ -12,5 +13,8 @@ def load(name: str):
     """scripts/<name>.py as a module of its own."""
     spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    # Registered before it runs, as an import would be: a dataclass in the script
+    # looks its own module up by name.
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

@@ -2,8 +2,9 @@
 own commands on a site and edit it (the preview, a page added as AUTHORING.md
 says, then accepted) without touching the working tree.
 
-The copy holds the library, the driver, the scripts, the regression test and its
-conftest, and docs/ with the hand-written assets only. Its list of pages is the
+The copy holds the library, the driver, the scripts, the regression test with its
+conftest and the helper that imports a script, and docs/ with the hand-written
+assets only. Its list of pages is the
 tiny site's two (tests/tinysite, moved into ``kreport/pages`` as ``tiny_ring`` and
 ``tiny_fit``), with any named in ``also``, and no notebook (a notebook's kernel
 is the slowest part of a small build, and these tests edit pages;
@@ -49,7 +50,7 @@ def small_copy(target: Path, also: tuple[str, ...] = ()) -> Path:
     for name in ("requirements.lock", "pyproject.toml"):
         shutil.copy(ROOT / name, target / name)
     (target / "tests").mkdir()
-    for name in ("__init__.py", "conftest.py", "test_regression.py"):
+    for name in ("__init__.py", "conftest.py", "scripts.py", "test_regression.py"):
         shutil.copy(ROOT / "tests" / name, target / "tests" / name)
     (target / "tests" / "test_regression").mkdir()
     tinysite.lay_out(target, ["index.md", "fit.md", *(f"{slug}.md" for slug in also)])

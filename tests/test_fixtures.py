@@ -1,8 +1,14 @@
-"""The committed fixtures: the points the documents name, and the statistics they state.
+"""The fixtures: how the committed files read, and the statistics the documents state.
+
+The statistics are checked on each fixture as ``scripts/make_fixtures.py`` makes
+it (the ``documents`` fixture below), the version the source documents'
+numbers describe, so they hold whatever the site's data become. The committed
+file is that version unless it was moved on purpose (a throw moved, say); the
+regression lock (``tests/test_regression.py``) holds every such departure, cell
+by cell, and ``make accept`` records one like any other intended change.
 
 Every statistic is recomputed here with plain numpy (no kreport fitting code),
-and each tolerance is the one the committed fixture actually achieves. See
-WHY_NOT_ACCEPTED for what a failure here after an intended edit means.
+and each tolerance is the one the documents' version actually achieves.
 """
 
 from __future__ import annotations
@@ -15,13 +21,17 @@ import pytest
 
 from kreport import data
 
-#: Printed under any failure of this module (tests/conftest.py).
-WHY_NOT_ACCEPTED = (
-    "These numbers are the source documents' statistics, not locked outputs of the build, "
-    "so `make accept` never rewrites them. A fixture in kreport/data/ edited on purpose (a "
-    "throw moved, say) fails here, and the edit is finished by deciding, in "
-    "tests/test_fixtures.py and with the reason in the commit, that the data no longer "
-    "follow the documents.")
+from .scripts import load as load_script
+
+
+@pytest.fixture(scope="module")
+def documents(tmp_path_factory) -> dict[str, data.Fixture]:
+    """Every fixture as scripts/make_fixtures.py writes it, read by the package's reader."""
+    directory = tmp_path_factory.mktemp("documents")
+    maker = load_script("make_fixtures")
+    for build in maker.BUILDERS:
+        maker.write(build(), directory)
+    return {name: data.read(name, directory) for name in data.FIXTURE_NAMES}
 
 # ---------------------------------------------------------------------------
 # independent numerics
@@ -70,6 +80,12 @@ def turns(v: np.ndarray) -> int:
     d = np.diff(v)
     s = np.sign(d[d != 0])
     return int((s[1:] != s[:-1]).sum())
+
+
+def committed_text(name: str) -> str:
+    """The committed CSV of fixture *name*, as text."""
+    filename = data.load(name).filename
+    return next(f for f in data.FIXTURE_FILES if f.name == filename).read_text("utf-8")
 
 
 def has_row(rows: np.ndarray, point: tuple[float, ...]) -> bool:
@@ -143,7 +159,7 @@ def test_loader_structure(name):
 @pytest.mark.parametrize("name", sorted(LOADERS))
 def test_csv_is_human_readable_with_fixed_decimals(name):
     fx = data.load(name)
-    text = next(f for f in data.FIXTURE_FILES if f.name == fx.filename).read_text("utf-8")
+    text = committed_text(name)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == fx.n
     for col, places in DECIMALS[name].items():
@@ -171,8 +187,8 @@ def test_mask_and_labels():
 # ---------------------------------------------------------------------------
 
 
-def test_measured_four_exact():
-    x = data.measured_four().rows
+def test_measured_four_exact(documents):
+    x = documents["measured_four"].rows
     np.testing.assert_array_equal(x, [[180, 78], [160, 58], [175, 63], [165, 73]])
     np.testing.assert_array_equal(x.mean(axis=0), [170, 68])
     xc = x - x.mean(axis=0)
@@ -186,8 +202,8 @@ def test_measured_four_exact():
     assert raw[-1] / raw.sum() == pytest.approx(0.9989, abs=5e-5)
 
 
-def test_three_people_exact():
-    fx = data.three_people()
+def test_three_people_exact(documents):
+    fx = documents["three_people"]
     np.testing.assert_array_equal(fx.rows[:, 0], [169, 170, 171])
     np.testing.assert_array_equal(fx.target, [64, 70, 76])
     k = np.exp(-sq_dists(fx.rows))
@@ -204,8 +220,8 @@ def test_three_people_exact():
 # ---------------------------------------------------------------------------
 
 
-def test_arc_named_points_and_shape():
-    x = data.arc().rows
+def test_arc_named_points_and_shape(documents):
+    x = documents["arc"].rows
     assert x.shape == (12, 2)
     assert len({tuple(r) for r in x.tolist()}) == 12
     for p in [(120, 80), (128, 62), (160, 33), (156, 33)]:
@@ -218,8 +234,8 @@ def test_arc_named_points_and_shape():
     assert by_height[0, 1] > mid + 30 and by_height[-1, 1] > mid + 30
 
 
-def test_arc_scatter_matrix_and_pca():
-    x = data.arc().rows
+def test_arc_scatter_matrix_and_pca(documents):
+    x = documents["arc"].rows
     xc = x - x.mean(axis=0)
     np.testing.assert_allclose(xc.T @ xc, [[7054.7, 67.3], [67.3, 3317.7]], atol=0.05)
     vals, scores = pca(x)
@@ -236,8 +252,8 @@ def test_arc_scatter_matrix_and_pca():
     assert raw[-1] / raw.sum() == pytest.approx(0.9896, abs=5e-5)
 
 
-def test_arc_radial_table_at_0_002():
-    x = data.arc().rows
+def test_arc_radial_table_at_0_002(documents):
+    x = documents["arc"].rows
     k = np.exp(-0.002 * sq_dists(x))
     i = {tuple(r): j for j, r in enumerate(x.tolist())}
     assert k[i[(120, 80)], i[(128, 62)]] == pytest.approx(0.460, abs=5e-4)
@@ -254,8 +270,8 @@ def test_arc_radial_table_at_0_002():
     assert k[j, 11] == pytest.approx(0.969, abs=5e-4)
 
 
-def test_arc_kernel_coordinates_at_0_002():
-    x = data.arc().rows
+def test_arc_kernel_coordinates_at_0_002(documents):
+    x = documents["arc"].rows
     vals, scores, kc = kpca(x, 0.002)
     order = np.argsort(x[:, 0], kind="stable")
     first, second = scores[order, 0], scores[order, 1]
@@ -280,8 +296,8 @@ def _groups(fx):
     return fx.rows, fx.labels == "inner"
 
 
-def test_ring_layout():
-    x, inner = _groups(data.ring())
+def test_ring_layout(documents):
+    x, inner = _groups(documents["ring"])
     assert x.shape == (36, 2)
     assert inner.sum() == 12 and np.all(inner[:12])
     assert len({tuple(r) for r in x.tolist()}) == 36
@@ -295,8 +311,8 @@ def test_ring_layout():
     assert gaps.min() > 8 and gaps.max() < 30
 
 
-def test_ring_pca_overlaps():
-    x, inner = _groups(data.ring())
+def test_ring_pca_overlaps(documents):
+    x, inner = _groups(documents["ring"])
     vals, scores = pca(x)
     assert vals[0] / vals.sum() == pytest.approx(0.516, abs=5e-4)
     # the inner group sits inside the outer group's stretch: one would have to
@@ -305,8 +321,8 @@ def test_ring_pca_overlaps():
     assert -m == pytest.approx(40.2, abs=0.05)
 
 
-def test_ring_kernel_pca_at_0_005():
-    x, inner = _groups(data.ring())
+def test_ring_kernel_pca_at_0_005(documents):
+    x, inner = _groups(documents["ring"])
     vals, scores, kc = kpca(x, 0.005)
     # stated 0.634, achieved 0.6330
     assert margin(scores[inner, 0], scores[~inner, 0]) == pytest.approx(0.634, abs=0.0015)
@@ -323,8 +339,8 @@ def test_ring_kernel_pca_at_0_005():
     assert k[0, -1] < 0.002  # the list ends on the far side of the ring
 
 
-def test_ring_gamma_sweep():
-    x, inner = _groups(data.ring())
+def test_ring_gamma_sweep(documents):
+    x, inner = _groups(documents["ring"])
 
     def gap(g):
         s = kpca(x, g)[1][:, 0]
@@ -342,8 +358,8 @@ def test_ring_gamma_sweep():
     assert coarse[np.argmax([gap(g) for g in coarse])] == 0.004
 
 
-def test_ring_median_rule():
-    x, inner = _groups(data.ring())
+def test_ring_median_rule(documents):
+    x, inner = _groups(documents["ring"])
     d = sq_dists(x)[np.triu_indices(36, 1)]
     med = np.median(d)
     assert med == pytest.approx(1051.5, abs=0.5)  # achieved 1051.78
@@ -358,8 +374,8 @@ def test_ring_median_rule():
 # ---------------------------------------------------------------------------
 
 
-def test_ideal_ring():
-    x, inner = _groups(data.ideal_ring())
+def test_ideal_ring(documents):
+    x, inner = _groups(documents["ideal_ring"])
     assert x.shape == (24, 2) and inner.sum() == 8
     d = np.hypot(x[:, 0] - 160, x[:, 1] - 60)
     assert d[inner].max() <= 4.05
@@ -385,8 +401,8 @@ def test_ideal_ring():
 # ---------------------------------------------------------------------------
 
 
-def test_throws_times_and_mean():
-    fx = data.throws()
+def test_throws_times_and_mean(documents):
+    fx = documents["throws"]
     np.testing.assert_array_equal(fx.rows[:, 0], np.round(np.linspace(0, 4, 15), 2))
     assert fx.target.mean() == pytest.approx(12.76, abs=1e-9)
     t = fx.rows[:, 0]
@@ -394,8 +410,8 @@ def test_throws_times_and_mean():
     assert 1.5 <= t[np.argmax(fx.target)] <= 2.5
 
 
-def test_throws_line():
-    fx = data.throws()
+def test_throws_line(documents):
+    fx = documents["throws"]
     tc, h = fx.rows[:, 0] - 2.0, fx.target
     assert tc @ tc == pytest.approx(22.834, abs=5e-4)
     slope = tc @ (h - h.mean()) / (tc @ tc + 1)
@@ -410,8 +426,8 @@ def test_throws_line():
 @pytest.mark.parametrize(
     ("degree", "stated"), [(2, 0.981), (3, 0.985), (4, 0.981), (5, 0.982), (6, 0.980)]
 )
-def test_throws_polynomial_kernel(degree, stated):
-    fx = data.throws()
+def test_throws_polynomial_kernel(degree, stated, documents):
+    fx = documents["throws"]
     tc = fx.rows[:, 0] - 2.0
     fit = krr_fit((np.outer(tc, tc) + 1) ** degree, fx.target, 1.0)
     assert r2(fx.target, fit) == pytest.approx(stated, abs=5e-4)
@@ -421,8 +437,8 @@ def test_throws_polynomial_kernel(degree, stated):
     ("gamma", "stated"),
     [(0.01, 0.012), (0.1, 0.450), (0.3, 0.797), (1, 0.873), (3, 0.880), (10, 0.844)],
 )
-def test_throws_radial_kernel(gamma, stated):
-    fx = data.throws()
+def test_throws_radial_kernel(gamma, stated, documents):
+    fx = documents["throws"]
     tc = fx.rows[:, 0] - 2.0
     fit = krr_fit(np.exp(-gamma * sq_dists(tc)), fx.target, 1.0)
     assert r2(fx.target, fit) == pytest.approx(stated, abs=5e-4)
@@ -433,8 +449,8 @@ def test_throws_radial_kernel(gamma, stated):
 # ---------------------------------------------------------------------------
 
 
-def test_crowd_points():
-    fx = data.crowd()
+def test_crowd_points(documents):
+    fx = documents["crowd"]
     h, w = fx.rows[:, 0], fx.target
     np.testing.assert_array_equal(np.diff(h), np.full(14, 3.0))
     assert h[0] == 152 and h[-1] == 194 and h.mean() == 173
@@ -442,8 +458,8 @@ def test_crowd_points():
     assert w.mean() == pytest.approx(72.0, abs=1e-9)
 
 
-def test_crowd_line_and_kernels():
-    fx = data.crowd()
+def test_crowd_line_and_kernels(documents):
+    fx = documents["crowd"]
     h, w = fx.rows[:, 0], fx.target
     hc, wc = h - h.mean(), w - w.mean()
     slope = hc @ wc / (hc @ hc + 1)
@@ -469,8 +485,8 @@ def test_crowd_line_and_kernels():
 # ---------------------------------------------------------------------------
 
 
-def test_three_clusters():
-    fx = data.three_clusters()
+def test_three_clusters(documents):
+    fx = documents["three_clusters"]
     assert fx.n == 90 and fx.columns == ("x1", "x2")
     assert fx.labels.dtype.kind == "i"
     means = [(-0.5, -0.2), (0.0, 0.6), (0.5, 0.0)]
@@ -487,8 +503,8 @@ def test_three_clusters():
 # ---------------------------------------------------------------------------
 
 
-def test_noisy_circle_clean_points_are_evenly_spaced_on_the_unit_circle():
-    fx = data.noisy_circle()
+def test_noisy_circle_clean_points_are_evenly_spaced_on_the_unit_circle(documents):
+    fx = documents["noisy_circle"]
     assert fx.n == 80 and fx.columns == ("x1", "x2")
     assert fx.target is None and fx.labels is None
     assert tuple(fx.extras) == ("clean_x1", "clean_x2")
@@ -499,8 +515,8 @@ def test_noisy_circle_clean_points_are_evenly_spaced_on_the_unit_circle():
     np.testing.assert_allclose(clean, np.c_[np.cos(angles), np.sin(angles)], atol=5.0001e-5)
 
 
-def test_noisy_circle_noise():
-    fx = data.noisy_circle()
+def test_noisy_circle_noise(documents):
+    fx = documents["noisy_circle"]
     noise = fx.rows - fx.extra_rows("clean_x1", "clean_x2")
     # 80 independent draws of sd 0.15 per coordinate: the sample mean is within
     # 3 standard errors (3 × 0.15/√80 = 0.050) of 0, the sample sd within 3 of
@@ -535,52 +551,37 @@ def test_extra_columns_are_named_read_only_and_not_features():
 # ---------------------------------------------------------------------------
 
 
-def test_a_bad_extra_cell_names_file_line_and_column(tmp_path, monkeypatch):
-    good = (data._PACKAGE / "noisy_circle.csv").read_text()
+def test_a_bad_extra_cell_names_file_line_and_column(tmp_path):
+    good = committed_text("noisy_circle")
     lines = good.splitlines()
     fields = lines[5].split(",")
     fields[lines[0].split(",").index("clean_x2")] = "nan"
     lines[5] = ",".join(fields)
     (tmp_path / "noisy_circle.csv").write_text("\n".join(lines) + "\n")
-    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
-    data.load.cache_clear()
-    try:
-        with pytest.raises(data.FixtureError) as caught:
-            data.load("noisy_circle")
-    finally:
-        data.load.cache_clear()
+    with pytest.raises(data.FixtureError) as caught:
+        data.read("noisy_circle", tmp_path)
     assert "noisy_circle.csv, line 6, column 'clean_x2'" in str(caught.value)
 
 
-def test_a_missing_extra_column_is_refused(tmp_path, monkeypatch):
-    good = (data._PACKAGE / "noisy_circle.csv").read_text()
+def test_a_missing_extra_column_is_refused(tmp_path):
+    good = committed_text("noisy_circle")
     rows = [line.rsplit(",", 1)[0] for line in good.splitlines()]
     (tmp_path / "noisy_circle.csv").write_text("\n".join(rows) + "\n")
-    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
-    data.load.cache_clear()
-    try:
-        with pytest.raises(data.FixtureError, match="clean_x2"):
-            data.load("noisy_circle")
-    finally:
-        data.load.cache_clear()
+    with pytest.raises(data.FixtureError, match="clean_x2"):
+        data.read("noisy_circle", tmp_path)
 
 
 @pytest.mark.parametrize("cell", ["nan", "inf", "-inf", "heavy", ""])
-def test_a_bad_cell_names_file_line_and_column(tmp_path, monkeypatch, cell):
-    good = (data._PACKAGE / "three_people.csv").read_text()
+def test_a_bad_cell_names_file_line_and_column(tmp_path, cell):
+    good = committed_text("three_people")
     lines = good.splitlines()
     header = lines[0].split(",")
     fields = lines[2].split(",")
     fields[header.index("weight_kg")] = cell
     lines[2] = ",".join(fields)
     (tmp_path / "three_people.csv").write_text("\n".join(lines) + "\n")
-    monkeypatch.setattr(data, "_PACKAGE", tmp_path)
-    data.load.cache_clear()
-    try:
-        with pytest.raises(data.FixtureError) as caught:
-            data.load("three_people")
-    finally:
-        data.load.cache_clear()
+    with pytest.raises(data.FixtureError) as caught:
+        data.read("three_people", tmp_path)
     message = str(caught.value)
     assert "three_people.csv, line 3, column 'weight_kg'" in message
     assert repr(cell) in message and "finite number" in message
@@ -605,8 +606,8 @@ def test_perturbation_moves_every_value_by_a_few_units_in_the_last_place(monkeyp
 # ---------------------------------------------------------------------------
 
 
-def test_scale_rows_are_the_first_rows_of_the_timing_studys_block():
-    fx = data.scale_rows()
+def test_scale_rows_are_the_first_rows_of_the_timing_studys_block(documents):
+    fx = documents["scale_rows"]
     assert fx.n == 2000 and fx.columns == ("x1", "x2", "x3", "x4", "x5")
     assert fx.target_column == "y" and fx.label_column == "part"
     assert fx.mask("train").sum() == 1500 and fx.mask("test").sum() == 500
@@ -619,8 +620,8 @@ def test_scale_rows_are_the_first_rows_of_the_timing_studys_block():
     np.testing.assert_allclose(fx.target, target[:2000], rtol=0, atol=5.0001e-5)
 
 
-def test_scale_rows_statistics():
-    fx = data.scale_rows()
+def test_scale_rows_statistics(documents):
+    fx = documents["scale_rows"]
     x, y = np.asarray(fx.rows), np.asarray(fx.target)
     # 2,000 standard-normal draws per feature: each mean within 3 standard errors
     # (3/√2000 = 0.067) of 0, each sd within 3 of its standard errors (3/√3998 =

@@ -16,14 +16,18 @@ every baseline together), and say why in the commit message.
 
 from __future__ import annotations
 
+import csv
+
 import numpy as np
 import pytest
 
+from kreport import data
 from kreport.report.facts import DEFAULT_RTOL, Bound
 from kreport.report.playground import Phrase, Shown
 from kreport.site.results import flat_facts, is_number, tolerance_of
 
 from .conftest import NOTEBOOKS, PAGES
+from .scripts import load as load_script
 
 MACHINE_SPECIFIC = {page.slug: tuple(page.machine_specific) for page in PAGES}
 # A figure of machine-specific facts (the timing study) is drawn from them and is
@@ -173,3 +177,33 @@ def test_what_the_playgrounds_show_is_locked(slug, site, ndarrays_regression, da
         texts[name] = [key for key, _ in entries]
     data_regression.check(texts)
     ndarrays_regression.check(arrays, tolerances=tolerances)
+
+
+def _departures(documents: str, committed: str) -> list[str]:
+    """Every cell where the committed CSV differs from the documents' version."""
+    theirs = list(csv.reader(documents.splitlines()))
+    ours = list(csv.reader(committed.splitlines()))
+    if theirs[:1] != ours[:1] or len(theirs) != len(ours):
+        return [f"columns {ours[:1]} and {len(ours) - 1} rows, "
+                f"the documents' version has {theirs[:1]} and {len(theirs) - 1}"]
+    header = ours[0]
+    return [f"line {line}, {header[j]}: {cell} (the documents' version has {theirs[line - 1][j]})"
+            for line, row in enumerate(ours[1:], start=2)
+            for j, cell in enumerate(row) if cell != theirs[line - 1][j]]
+
+
+def test_where_the_fixtures_depart_from_the_documents_is_locked(tmp_path, data_regression):
+    # tests/test_fixtures.py holds each fixture as scripts/make_fixtures.py writes it to
+    # the source documents' statistics. The committed files are those unless moved on
+    # purpose; every moved cell is locked here, so the move shows in review and
+    # `make accept` records it like any other intended change.
+    maker = load_script("make_fixtures")
+    committed = {f.name: f.read_text("utf-8") for f in data.FIXTURE_FILES}
+    departures = {}
+    for build in maker.BUILDERS:
+        table = build()
+        moved = _departures(maker.write(table, tmp_path).read_text("utf-8"),
+                            committed[table.filename])
+        if moved:
+            departures[table.filename] = moved
+    data_regression.check(departures)

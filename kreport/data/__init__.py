@@ -31,7 +31,9 @@ on the unit circle each noisy row was drawn around (``fx.column("clean_x1")``,
 methods at scale: its labels split it into ``"train"`` (the first 1,500 rows)
 and ``"test"`` (the last 500).
 
-``scripts/make_fixtures.py`` shows how every file was made and regenerates it.
+``scripts/make_fixtures.py`` shows how every file was first made and writes that
+version again; a committed file may depart from it on purpose, and the
+regression lock lists each departed cell.
 
 Every value must be a finite number; a cell that is empty, a word, NaN or
 infinite is refused with a :class:`FixtureError` naming the file, the row (as
@@ -75,6 +77,7 @@ __all__ = [
     "load",
     "measured_four",
     "noisy_circle",
+    "read",
     "ring",
     "scale_rows",
     "three_clusters",
@@ -236,13 +239,19 @@ class Fixture:
         return out
 
 
-def _read_table(filename: str) -> tuple[list[str], list[list[str]], list[int]]:
+def _where(directory: Traversable, filename: str) -> str:
+    """How an error names the file: by its place in the repository when it is ours."""
+    return f"kreport/data/{filename}" if directory == _PACKAGE else str(directory / filename)
+
+
+def _read_table(directory: Traversable, filename: str, where: str
+                ) -> tuple[list[str], list[list[str]], list[int]]:
     """Header, rows and the file line of each row (blank lines skipped)."""
-    text = (_PACKAGE / filename).read_text(encoding="utf-8")
+    text = (directory / filename).read_text(encoding="utf-8")
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None:
-        raise FixtureError(f"kreport/data/{filename} is empty; it needs a header row.")
+        raise FixtureError(f"{where} is empty; it needs a header row.")
     body, lines = [], []
     for row in reader:
         if row:
@@ -251,7 +260,7 @@ def _read_table(filename: str) -> tuple[list[str], list[list[str]], list[int]]:
     return header, body, lines
 
 
-def _number(cell: str, filename: str, line: int, column: str) -> float:
+def _number(cell: str, where: str, line: int, column: str) -> float:
     """One CSV cell as a finite float, or a FixtureError naming where it is."""
     try:
         value = float(cell)
@@ -259,28 +268,38 @@ def _number(cell: str, filename: str, line: int, column: str) -> float:
         value = None
     if value is None or not math.isfinite(value):
         raise FixtureError(
-            f"kreport/data/{filename}, line {line}, column {column!r}: {cell!r} is not a "
+            f"{where}, line {line}, column {column!r}: {cell!r} is not a "
             "finite number; every cell of a fixture must be one. Fix the file (or "
             "scripts/make_fixtures.py, which writes it)."
         )
     return value
 
 
-def _column(header: list[str], body: list[list[str]], name: str, filename: str) -> list[str]:
+def _column(header: list[str], body: list[list[str]], name: str, where: str) -> list[str]:
     if name not in header:
-        raise FixtureError(f"kreport/data/{filename}: expected a column {name!r}, found {header}")
+        raise FixtureError(f"{where}: expected a column {name!r}, found {header}")
     j = header.index(name)
     return [row[j] for row in body]
 
 
 @cache
 def load(name: str) -> Fixture:
-    """Load a fixture by name (one of :data:`FIXTURE_NAMES`)."""
+    """Load a fixture by name (one of :data:`FIXTURE_NAMES`), from the committed file."""
+    return read(name, _PACKAGE)
+
+
+def read(name: str, directory: Traversable) -> Fixture:
+    """Fixture *name* read, uncached, from the file of its name in *directory*.
+
+    :func:`load` is this on the committed files. The tests use it on other
+    versions of a fixture: the one ``scripts/make_fixtures.py`` writes, whose
+    statistics are the source documents', and deliberately broken copies.
+    """
     if name not in _SPECS:
         raise ValueError(f"unknown fixture {name!r}; known: {', '.join(FIXTURE_NAMES)}")
     spec = _SPECS[name]
-    header, body, lines = _read_table(spec.filename)
-    where = f"kreport/data/{spec.filename}"
+    where = _where(directory, spec.filename)
+    header, body, lines = _read_table(directory, spec.filename, where)
     expected = [
         *spec.features,
         *(c for c in (spec.target, spec.label) if c is not None),
@@ -295,8 +314,8 @@ def load(name: str) -> Fixture:
         raise FixtureError(f"{where}: {len(body)} rows, expected {spec.n_rows}")
 
     def floats(col: str) -> np.ndarray:
-        cells = _column(header, body, col, spec.filename)
-        values = np.array([_number(cell, spec.filename, line, col)
+        cells = _column(header, body, col, where)
+        values = np.array([_number(cell, where, line, col)
                            for line, cell in zip(lines, cells, strict=True)])
         return _perturb(values, spec.filename, col)
 
@@ -313,7 +332,7 @@ def load(name: str) -> Fixture:
     target = _readonly(floats(spec.target)) if spec.target else None
     labels = None
     if spec.label:
-        raw = _column(header, body, spec.label, spec.filename)
+        raw = _column(header, body, spec.label, where)
         labels = _readonly(np.array([label(v, line) for v, line in zip(raw, lines, strict=True)]))
     extras = MappingProxyType({c: _readonly(floats(c)) for c in spec.extras})
     return Fixture(
