@@ -128,6 +128,7 @@ def _ring_floor() -> dict:
             "sigmoid_coef0": MILD_SIGMOID[1], "epsilon": epsilon,
             "linear_floor": linear["floor"], "linear_rest": bound(linear["rest"], REST_EXPONENT),
             "rbf_floor": rbf["floor"], "rbf_smallest": rbf["smallest"],
+            "rbf_positive": rbf["positive"], "sigmoid_positive": sigmoid["positive"],
             "sigmoid_negative": sigmoid["negative"], "sigmoid_relative": sigmoid["relative"],
             "sigmoid_floor": sigmoid["floor"]}
 
