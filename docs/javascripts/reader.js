@@ -570,6 +570,40 @@
   }
   window.addEventListener("hashchange", revealLinkedCheck);
 
+  // A link into a long page lands before the blocks around its target are laid
+  // out (extra.css skips blocks off screen, and a busy phone lays them out
+  // late). The browser's scroll anchoring usually keeps the target in place as
+  // they grow or shrink; when it does not, the target is put back at the top,
+  // while the page is still settling and until the reader scrolls.
+  var SETTLING_MS = 2000;
+  function holdLinkedTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var content = document.querySelector(".md-content");
+    if (!target || !content || typeof ResizeObserver === "undefined") return;
+    var watching = true;
+    var observer = new ResizeObserver(function () {
+      if (!watching) return;
+      var margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+      var room = document.documentElement.scrollHeight - innerHeight - scrollY;
+      var off = target.getBoundingClientRect().top - margin;
+      if (Math.abs(off) > 4 && (off < 0 || room > 1)) target.scrollIntoView();
+    });
+    function stop() {
+      watching = false;
+      observer.disconnect();
+      ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (kind) {
+        removeEventListener(kind, stop, true);
+      });
+    }
+    ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (kind) {
+      addEventListener(kind, stop, {capture: true, passive: true});
+    });
+    observer.observe(content);
+    setTimeout(stop, SETTLING_MS);
+  }
+  window.addEventListener("hashchange", holdLinkedTarget);
+
   // ---------------------------------------------------------------- each page
 
   // The theme's search is a dialog without a name; a screen reader announces
@@ -588,6 +622,7 @@
     followScheme(document);
     markScrollers(document);
     revealLinkedCheck();
+    holdLinkedTarget();
   }
 
   if (typeof document$ !== "undefined") {
