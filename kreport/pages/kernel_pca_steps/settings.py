@@ -44,8 +44,8 @@ SQUARED_NO_COEF0 = 0.0
 ROUNDING = 1e-9
 
 #: Why the measured four's arithmetic is exact (printed on the page).
-_EXACT_ARITHMETIC = ("sums, products and quarters of whole numbers this small are exact in "
-                     "floating point, in any order")
+_EXACT_ARITHMETIC = ("sums and products of whole numbers this small, and their divisions by "
+                     "four or sixteen, are exact in floating point, in any order")
 EXACT_FOUR = f"the measured four are whole centimetres and kilograms, and {_EXACT_ARITHMETIC}"
 #: Why the new person's numbers are exact as well.
 EXACT_QUERY = ("the new person, like the measured four, is whole centimetres and kilograms, "

@@ -112,6 +112,7 @@ def timings():
         "stored": stored_numbers(),
         "ridge_from": study["by_rows"][2]["ridge_fit"], "ridge_to": most["ridge_fit"],
         "ridge_growth": ridge_growth,
+        "slower_ratio": most["kernel_fit"] / most["ridge_fit"],
         "rows_growth": most["rows"] // study["by_rows"][2]["rows"],
         # A yes/no the template may branch on: whether this machine's smallest
         # size shows the per-call overhead as an out-of-order time.
