@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: docs test accept serve timings bench audit screenshots lint clean
+.PHONY: docs test accept serve timings bench bench-preview audit screenshots lint clean
 
 # uv, at the lock's version, installs the lock: the same packages as pip, in
 # about 11 s rather than 46 (it links from its cache and compiles the bytecode on
@@ -46,6 +46,10 @@ timings: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) scripts/bench.py
+
+# How soon `make serve` shows a saved template edit in an open browser.
+bench-preview: docs
+	$(PY) scripts/bench_preview.py
 
 # Lighthouse on a phone (mobile emulation, gzip), every page or PAGES="slug ...",
 # each judged by the median of RUNS runs (3); floors: performance 90,
