@@ -51,8 +51,8 @@ _MOVED = {
         "claims": {
             "arc_fold": ("turns", "ends_middle", "second", "wider", "never_straight",
                          "first_between", "second_above"),
-            "squared_kernel": ("first_overlaps", "last", "radius_inside", "follows",
-                               "lockstep", "centred_still_last"),
+            "squared_kernel": ("first_overlaps", "last", "radius_direction", "radius_inside",
+                               "follows", "lockstep", "centred_still_last"),
             "no_way_back": ("refused", "inner_keeps_more", "why", "sum"),
             "how_many": ("ceiling", "slow"),
             "units": ("larger", "weight_only", "follows_weight", "coincidence", "pca_metres",

@@ -99,8 +99,8 @@ def arc_fold():
           "to the second-last, and the two end people have opposite signs",
           (np.all(inner_steps > 0) or np.all(inner_steps < 0))
           and np.sign(hooked[0]) != np.sign(hooked[-1]), id="hooks")
-    claim("no reach tried straightens the arc: each leaves at least one turning point",
-          min(wider_turns) > 0, id="never_straight")
+    claim("neither of the two wider reaches tried straightens the arc: each leaves at least "
+          "one turning point", min(wider_turns) > 0, id="never_straight")
     claim("the first share at the widest reach lies between the worked reach's and ordinary "
           "PCA's", fitted.shares_[0] < widest[0] < linear[0], id="first_between")
     claim("the second share at the widest reach is larger than both the worked reach's and "

@@ -12,6 +12,8 @@ from .settings import KEPT, POLY, RING_GAMMA
 
 #: The squared kernel's first two directions follow height and weight at least this closely.
 FOLLOWS = 0.9
+#: The radius counts as the separating direction within this angle, in degrees.
+RADIUS_ANGLE = 5
 
 
 def _separating(fitted, mask) -> list[int]:
@@ -32,9 +34,20 @@ def squared_kernel():
     features = np.column_stack([np.ones(len(data)), height, weight, height**2, weight**2])
     squared_radius = ((data - data[mask].mean(axis=0)) ** 2).sum(axis=1)
     _, residual, *_ = np.linalg.lstsq(features, squared_radius, rcond=None)
-    claim("the squared distance from the inner group's centre is a weighted sum of height, "
-          "weight and their squares",
+    claim("the squared distance from the inner group's centre is a weighted sum of a constant, "
+          "height, weight and their squares",
           np.sqrt(residual[0]) < 1e-9 * np.linalg.norm(squared_radius), id="radius_inside")
+    # The radius as a direction of feature space: within the directions' span, the vector
+    # whose dot product with each person's lifted, centred deviation is their centred
+    # squared radius. Its weight on direction k is that quantity's dot product with the
+    # k-th coordinates over their squared length (the coordinates are λ_k times a unit
+    # vector's entries, and the direction is the lifted deviations weighted by them).
+    radius_centred = squared_radius - squared_radius.mean()
+    along = np.array([radius_centred @ score / (score @ score) for score in fitted.scores_.T])
+    radius_angle = float(np.degrees(np.arccos(abs(along[position]) / np.linalg.norm(along))))
+    claim("the radius, as a direction of feature space, lies within {limit} degrees of the "
+          "separating direction", lambda limit: radius_angle < limit, id="radius_direction",
+          limit=RADIUS_ANGLE)
     follows = [abs(np.corrcoef(fitted.scores_[:, j], feature)[0, 1])
                for j, feature in ((0, height), (1, weight))]
     claim("the first two directions follow height and weight: correlations above {limit}",
@@ -54,6 +67,7 @@ def squared_kernel():
         "directions": fitted.n_components_, "position": position + 1,
         "position_share": fitted.shares_[position],
         "position_gap": split(fitted.scores_[:, position], mask).gap,
+        "radius_angle": radius_angle,
         "follows_height": follows[0], "follows_weight": follows[1], "lockstep": lockstep,
         "centred_share": centred.shares_[-1], "centred_position": centred_separating[0] + 1,
     }

@@ -30,6 +30,7 @@ from .fits import condition_number as kappa
 from .settings import (
     CROWD_GAMMAS,
     DEGREES,
+    FIGURE_GAMMAS,
     FREEING_PENALTY,
     PENALTY,
     QUESTION_HEIGHT,
@@ -174,7 +175,7 @@ def polynomial_degrees():
         "penalty": PENALTY, "rows": rows, "samples": len(grid),
         "best_degree": rows[best_training]["degree"],
         "loo_growth": growth, "top_degree": rows[-1]["degree"],
-        "degree_one_gap": bound(max(throw_gap, people_gap), -9),
+        "degree_one_gap": bound(max(throw_gap, people_gap), -10),
         "weights_sum": bound(ones_inert, -11), "floor_gap": bound(floor_gap, -10),
         "linear_centring_gap": bound(linear_centring_gap, -12),
         "squared_centring_gap": squared_centring_gap,
@@ -258,7 +259,7 @@ def rbf_on_throws():
     return {
         "penalty": PENALTY, "gamma": RBF_WORKED.gamma,
         "middle_time": times[middle], "row": row, "row_times": times[middle:] - times[middle],
-        "sweep": sweep,
+        "sweep": sweep, "figure_gammas": list(FIGURE_GAMMAS),
         "training_gamma": by_training["gamma"], "training_r2": by_training["r2"],
         "training_loo_r2": by_training["loo_r2"],
         "held_out_gamma": by_held_out["gamma"], "held_out_r2": by_held_out["r2"],
