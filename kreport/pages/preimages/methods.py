@@ -29,6 +29,7 @@ def fixed_point_method():
         "all_converged": "yes" if result.converged.all() else "no",
         "step_limit": STEP_LIMIT,
         "tolerance": inspect.signature(fixed_point_preimage).parameters["tol"].default,
+        "step_cap": inspect.signature(fixed_point_preimage).parameters["max_iter"].default,
         "twice": 2,
         "error": within(error(result.preimages), 1e-5),
     }
