@@ -71,6 +71,14 @@ def exact_leave_one_out():
     claim("for the linear kernel the shortcut equals the refitted leave-one-out residuals to "
           "within {limit} of the largest", lambda limit: linear_gap < limit, id="linear_exact",
           limit=1e-12)
+    # Generalised cross-validation: the training residuals over the average of (I - H)_ii.
+    # Each shortcut residual is a training residual over its own (I - H)_ii, so the
+    # diagonal is their ratio.
+    training = target - KernelRidge(kernel, PENALTY).fit(rows, target).predict(rows)
+    gcv_mse = float(np.mean(training**2) / np.mean(training / textbook) ** 2)
+    claim("generalised cross-validation lies further from the exact leave-one-out error than "
+          "the shortcut does", abs(gcv_mse - result.mse) > abs(textbook_mse - result.mse),
+          id="gcv_further")
     largest_gap = float(np.abs(textbook - result.residuals).max())
     claim("for the RBF kernel the shortcut misses a residual by more than {limit} m",
           lambda limit: largest_gap > limit, id="rbf_not_exact", limit=0.01)
@@ -84,7 +92,7 @@ def exact_leave_one_out():
         "mse": result.mse,
         "r2": result.r2,
         "refit_difference": bound(np.abs(result.residuals - refit) / scale, REFIT_EXPONENT),
-        "textbook_mse": textbook_mse,
+        "textbook_mse": textbook_mse, "gcv_mse": gcv_mse,
         "largest_gap": largest_gap,
         "linear_gap": bound(linear_gap, -12),
     }

@@ -29,6 +29,7 @@ def _pick(fixture: str) -> dict:
         "runner_up": within(float(ordered[1] / ordered[0]), 1e-6),
         "at_edge": "yes" if row in (0, len(GAMMAS[fixture]) - 1) else "no",
         "training_penalty": grid.best_training.penalty,
+        "training_gamma": grid.best_training.gamma,
         "training_gap": bound(1.0 - grid.best_training.training_r2, -10),
     }
 

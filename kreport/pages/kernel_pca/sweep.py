@@ -411,7 +411,8 @@ def band_edges():
     # Where the band begins the first direction changes branch (the meeting of the top
     # two eigenvalues), and the share's fall on log scales slows: a kink, not a turn.
     low = _at(gamma_sweep_band()[0])
-    below = _log_slope(gammas, swept["shares"][:, 0], low - 1 - EDGE_STEPS, low - 1)
+    # The two windows meet at the edge: the steps that end there and those that start there.
+    below = _log_slope(gammas, swept["shares"][:, 0], low - EDGE_STEPS, low)
     inside = _log_slope(gammas, swept["shares"][:, 0], low, low + EDGE_STEPS)
     claim("just below the band's lower edge the first share falls more than twice as steeply "
           "on log scales as just inside it, over {steps} grid steps on each side",
