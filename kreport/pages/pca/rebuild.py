@@ -27,8 +27,8 @@ def arc_directions() -> dict:
     turns = measure.reversals(first_scores)
     # The tilt off the axes obeys tan 2θ = 2 S_hw / (S_hh - S_ww): a covariance
     # small against the difference of the two scatters keeps it small.
-    claim("twice the covariance of height and weight is less than {share} of the difference "
-          "of their scatters", lambda share: 2 * abs(S[0, 1]) < share * abs(S[0, 0] - S[1, 1]),
+    claim("twice the off-diagonal entry of S is less than {share} of the difference of its "
+          "two diagonal entries", lambda share: 2 * abs(S[0, 1]) < share * abs(S[0, 0] - S[1, 1]),
           id="small_tilt", share=0.1)
     claim("read by height, the first coordinates never turn back", turns == 0, id="ordered")
     claim("the first coordinate rises with height", first_scores[-1] > first_scores[0],
