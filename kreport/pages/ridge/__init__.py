@@ -16,9 +16,9 @@ page = Page(
               dual.three_people, dual.throws_side_by_side, exercises.exercises],
     figures=[
         Figure("held-out", figures.held_out,
-               alt="Training error and leave-one-out error of the flexible throws model "
-                   "against the penalty, both axes logarithmic: the training error climbs "
-                   "steadily as the penalty grows, while the held-out error dips to a "
+               alt="Root-mean-square training and leave-one-out errors of the flexible "
+                   "throws model against the penalty, both axes logarithmic: the training "
+                   "error climbs steadily as the penalty grows, while the held-out error dips to a "
                    "minimum and then climbs; a dashed line marks the quadratic model's "
                    "held-out error"),
         Figure("curves", figures.curves,
@@ -26,7 +26,7 @@ page = Page(
                    "penalty the curves follow the arc, with the largest penalty the curve is "
                    "nearly flat. Right: the curves fitted without the last throw; with the "
                    "smallest penalty the curve dives far below the left-out throw, with the "
-                   "best penalty it ends close to it"),
+                   "best penalty it ends much closer to it"),
         Figure("intercept", figures.intercept,
                alt="Left: the crowd with three fitted lines: the correct one through the "
                    "middle of the data, the raw-rows fit tilted flatter but still passing near "
