@@ -83,12 +83,15 @@ def main() -> int:
                 sentence = f"Saved while timing the preview, run {name}."
                 saved = time.monotonic()
                 TEMPLATE.write_text(_with_sentence(original, sentence), encoding="utf-8")
-                page.wait_for_function("text => document.body.innerText.includes(text)",
+                # mkdocs reloads the page: between two documents there is no body yet.
+                page.wait_for_function("text => !!document.body"
+                                       " && document.body.innerText.includes(text)",
                                        arg=sentence, timeout=120_000, polling=50)
                 shown.append(time.monotonic() - saved)
                 print(f"run {name}: shown {shown[-1]:.2f} s after saving", flush=True)
                 TEMPLATE.write_text(original, encoding="utf-8")
-                page.wait_for_function("text => !document.body.innerText.includes(text)",
+                page.wait_for_function("text => !!document.body"
+                                       " && !document.body.innerText.includes(text)",
                                        arg=sentence, timeout=120_000, polling=50)
                 page.wait_for_timeout(1500)  # the rebuild the revert set off settles
             browser.close()
