@@ -858,7 +858,11 @@ def test_a_linked_target_is_put_back_when_the_page_moves_it_while_settling(site_
     page.evaluate(grow)
     _settle(page)
     assert abs(entry.bounding_box()["y"] - landed) <= 4, (landed, entry.bounding_box())
-    page.mouse.wheel(0, 10)  # the reader scrolls: the page is theirs again
+    # The reader scrolls (a wheel turn, and the page moved at once rather than
+    # smoothly, so that nothing is still moving when the next block grows): the page
+    # is theirs again.
+    page.evaluate("""() => { dispatchEvent(new WheelEvent('wheel', {deltaY: 10}));
+      scrollBy({top: 10, behavior: 'instant'}); }""")
     _settle(page)
     before = entry.bounding_box()["y"]
     page.evaluate(grow)
