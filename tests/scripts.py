@@ -18,3 +18,12 @@ def load(name: str):
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def write_fixtures_as_made(directory: Path) -> Path:
+    """Every fixture as scripts/make_fixtures.py writes it (the version the source
+    documents' statistics describe), into ``directory``; returns it."""
+    maker = load("make_fixtures")
+    for build in maker.BUILDERS:
+        maker.write(build(), directory)
+    return directory

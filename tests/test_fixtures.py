@@ -21,16 +21,13 @@ import pytest
 
 from kreport import data
 
-from .scripts import load as load_script
+from .scripts import write_fixtures_as_made
 
 
 @pytest.fixture(scope="module")
 def documents(tmp_path_factory) -> dict[str, data.Fixture]:
     """Every fixture as scripts/make_fixtures.py writes it, read by the package's reader."""
-    directory = tmp_path_factory.mktemp("documents")
-    maker = load_script("make_fixtures")
-    for build in maker.BUILDERS:
-        maker.write(build(), directory)
+    directory = write_fixtures_as_made(tmp_path_factory.mktemp("documents"))
     return {name: data.read(name, directory) for name in data.FIXTURE_NAMES}
 
 # ---------------------------------------------------------------------------

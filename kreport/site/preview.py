@@ -1,10 +1,10 @@
 """The live preview's mkdocs hook (``make serve``; see ``scripts/serve.py``).
 
 Before every rebuild that ``mkdocs serve`` makes after a save, the kreport build
-runs in a process of its own, forked from one that has imported only the
-third-party libraries (:data:`PRELOAD`), so an edited page module is imported
-anew, with the cache: only what the saved file reaches is recomputed, and a template edit only
-re-renders its page. If the build fails, docs/ keeps its last good files, and
+runs with the cache in a process of its own, forked from one that has imported
+only the third-party libraries (:data:`PRELOAD`), so an edited page module is
+imported anew. Only what the saved file reaches is recomputed, and a template
+edit only re-renders its page. If the build fails, docs/ keeps its last good files, and
 each page named in the failure is served in its place as the list of its
 problems (the failing claim's sentence and values), so the author sees at once
 what broke and where.

@@ -40,8 +40,8 @@ def squared_kernel():
     # The radius as a direction of feature space: within the directions' span, the vector
     # whose dot product with each person's lifted, centred deviation is their centred
     # squared radius. Its weight on direction k is that quantity's dot product with the
-    # k-th coordinates over their squared length (the coordinates are λ_k times a unit
-    # vector's entries, and the direction is the lifted deviations weighted by them).
+    # k-th coordinates over their squared length (the coordinates are √λ_k times the unit
+    # eigenvector u_k, and the direction weighs the lifted deviations by u_k / √λ_k).
     radius_centred = squared_radius - squared_radius.mean()
     along = np.array([radius_centred @ score / (score @ score) for score in fitted.scores_.T])
     radius_angle = float(np.degrees(np.arccos(abs(along[position]) / np.linalg.norm(along))))

@@ -30,6 +30,12 @@ def spectrum(fixture: str, kernel) -> np.ndarray:
     return eigvalsh(table(fixture, kernel), check_finite=False)[::-1].copy()
 
 
+def rounding_floor(values: np.ndarray) -> float:
+    """A table's rounding floor n ε λ₁ (λ₁ its largest eigenvalue in size): an eigenvalue
+    solver is exact only to about this, so an eigenvalue smaller in size is rounding."""
+    return len(values) * float(np.finfo(float).eps) * float(np.abs(values).max())
+
+
 def relative_smallest(values: np.ndarray) -> float:
     """The smallest eigenvalue over the largest eigenvalue in size (in [−1, 1])."""
     return float(values.min() / np.abs(values).max())

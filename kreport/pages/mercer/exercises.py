@@ -10,6 +10,7 @@ from kreport import KernelRidge, MercerConditionError, data, kernels
 from kreport.pages._settings import RING_GAMMA
 from kreport.report import bound, claim, exact
 
+from .common import rounding_floor
 from .settings import MILD_SIGMOID, NEGATIVE_POLYNOMIAL
 
 #: The three people's table: the degree-two polynomial with a negative constant, gamma one.
@@ -101,7 +102,7 @@ def _ring_floor() -> dict:
     for name, kernel in (("linear", kernels.linear()), ("rbf", kernels.rbf(RING_GAMMA)),
                          ("sigmoid", kernels.sigmoid(*MILD_SIGMOID))):
         values = np.linalg.eigvalsh(kernel(rows, rows))
-        floor = n * epsilon * float(np.abs(values).max())
+        floor = rounding_floor(values)
         found[name] = {"floor": floor, "smallest": float(values.min()),
                        "relative": float(values.min() / np.abs(values).max()),
                        "positive": int(np.sum(values > floor)),

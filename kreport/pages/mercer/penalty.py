@@ -58,8 +58,8 @@ def penalty_shift():
     # tanh(c₀) everywhere), and centring removes a constant target; the next one is the
     # first direction a centred target can lie along.
     constant_cosine = float(abs(vectors[:, -1].sum()) / np.sqrt(len(target)))
-    claim("the eigenvector of the largest eigenvalue is within {limit} of constant in angle "
-          "(its cosine with the vector of ones)", lambda limit: constant_cosine > 1 - limit,
+    claim("the eigenvector of the largest eigenvalue is all but constant: its cosine with the "
+          "vector of ones is within {limit} of one", lambda limit: constant_cosine > 1 - limit,
           id="top_constant", limit=1e-3)
     other = throws.target.mean() + vectors[:, -2] * np.sqrt(target @ target)
     other_fit = KernelRidge(mild, PENALTY).fit(throws.rows, other)

@@ -7,7 +7,14 @@ import numpy as np
 from kreport import kernels
 from kreport.report import bound, claim, within
 
-from .common import centred_rows, median_gamma, relative_smallest, sigmoid_grid, spectrum
+from .common import (
+    centred_rows,
+    median_gamma,
+    relative_smallest,
+    rounding_floor,
+    sigmoid_grid,
+    spectrum,
+)
 from .settings import (
     NEGATIVE_COEF0S,
     NEGATIVE_POLYNOMIAL,
@@ -64,7 +71,7 @@ def worked_kernels():
     negative = float(spectrum("throws", WORKED[3][1]).min())
     rbf_values = spectrum("throws", WORKED[2][1])
     rbf_smallest = float(rbf_values.min())
-    floor = len(rbf_values) * np.finfo(float).eps * float(rbf_values.max())
+    floor = rounding_floor(rbf_values)
     claim("every kernel the library declares positive semidefinite has no eigenvalue below "
           "−{limit} of its largest on the throws, and each kernel it does not declare has one",
           all((row["negatives"] == 0) == (row["declared"] == "yes") for row in rows),
@@ -78,10 +85,10 @@ def worked_kernels():
           lambda twice,
           tolerance: abs(negative - twice * coef0 * linear) <= tolerance * abs(negative),
           id="twice_linear", coef0=coef0, twice=2, tolerance=1e-12)
-    rounding = [relative_smallest(spectrum("throws", kernel)) for _, kernel in WORKED[:2]]
+    rounding = [spectrum("throws", kernel) for _, kernel in WORKED[:2]]
     claim("the linear and the positive-constant polynomial tables' smallest eigenvalues are "
           "within their rounding floor n ε λ₁ of zero",
-          all(abs(ratio) <= len(rbf_values) * np.finfo(float).eps for ratio in rounding),
+          all(abs(values.min()) <= rounding_floor(values) for values in rounding),
           id="rounding")
     claim("the RBF table's smallest eigenvalue is positive and over {factor} times the rounding "
           "floor n ε λ₁", lambda factor: rbf_smallest > factor * floor, id="rbf_definite",
@@ -119,13 +126,13 @@ def _mercer_settings(fixture: str):
 def mercer_kernels():
     """Linear, polynomial with c₀ ≥ 0 and RBF tables on four fixtures: no negative eigenvalue
     beyond rounding."""
-    # Each table's smallest eigenvalue in units of its own rounding floor n ε λ₁ (λ₁ the
-    # largest in size): above −1 is positive or rounding.
+    # Each table's smallest eigenvalue in units of its own rounding floor: above −1 is
+    # positive or rounding.
     in_floors, count = [], 0
     for fixture in PROBE_FIXTURES:
         for kernel in _mercer_settings(fixture):
             values = spectrum(fixture, kernel)
-            in_floors.append(relative_smallest(values) / (len(values) * np.finfo(float).eps))
+            in_floors.append(float(values.min()) / rounding_floor(values))
             count += 1
     negatives, broken = [], 0
     for fixture in PROBE_FIXTURES:

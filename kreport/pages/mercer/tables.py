@@ -8,6 +8,8 @@ from scipy.linalg import eigh
 from kreport import data, kernels
 from kreport.report import bound, claim, exact
 
+from .common import rounding_floor
+
 WHOLE = ("the measured four's heights and weights are whole numbers, so every product "
          "and sum in their table is a whole number below two to the fifty-third")
 
@@ -26,7 +28,7 @@ def table_eigenvalues():
     # linear kernel the feature map is the row itself, so λ₁ = ‖Xᵀu₁‖².
     lifted = rows.T @ vectors[:, 0]
     squared_length = float(lifted @ lifted)
-    floor = n * np.finfo(float).eps * largest
+    floor = rounding_floor(values)
     claim("the largest eigenvalue equals the squared length of the lifted rows weighted by "
           "its eigenvector, to a relative {tolerance}",
           lambda tolerance: abs(squared_length - largest) <= tolerance * largest,
