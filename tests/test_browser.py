@@ -56,8 +56,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 #: Chromium's headless shell first: the same engine without the browser's own user
 #: interface, which Playwright itself drives by default for headless runs. Debian
-#: packages it (chromium-headless-shell); on this suite's views it used about a fifth
-#: less processor time than the full browser, and opened a page in half the time.
+#: packages it (chromium-headless-shell); this module, on a prebuilt site, took 296
+#: core-seconds on it against 439 on the full browser, and it opens a page in half the time.
 CHROMIUM = (os.environ.get("KREPORT_CHROMIUM") or shutil.which("chromium-headless-shell")
             or shutil.which("chromium") or shutil.which("chromium-browser")
             or shutil.which("google-chrome") or shutil.which("google-chrome-stable"))
