@@ -80,6 +80,9 @@ def wall():
     low, high = COPIES_BAND
     claim("at the most rows the fits hold between {low} and {high} tables' worth of memory",
           low < found["copies"] < high, id="copies", low=low, high=high)
+    claim("kernel PCA's time grows with an exponent below {square}, the power of its "
+          "products of the table with vectors",
+          lambda square: found["pca_time_exponent"] < square, id="pca_below_square", square=2)
     claim("at the most rows kernel ridge takes longer than kernel PCA",
           found["largest_ridge_seconds"] > found["largest_pca_seconds"], id="ridge_slower")
     claim("kernel ridge at the memory wall would take less than a day",

@@ -73,7 +73,8 @@ def million():
     claim("the Nyström kernel PCA adds at least {copies} times its feature table's size",
           lambda copies: pca_copies >= copies, id="pca_holds_features", copies=PCA_TABLES)
     error, floor = largest["held_out_error"], largest["held_out_floor"]
-    claim("with a million rows the held-out error is within {near} of its noise floor and below "
+    claim("with a million rows the held-out error exceeds its noise floor by less than a "
+          "fraction {near} of it, and is below "
           "the exact fit's on the page's rows", lambda near: error < (1 + near) * floor
           and error < exact_error, id="near_floor", near=NEAR_FLOOR)
     # Each error against its own rows' floor: the fair comparison of the two fits.

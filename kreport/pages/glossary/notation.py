@@ -39,14 +39,14 @@ _LISTED: tuple[str | Symbol, ...] = (
     _symbol("i, j", "indices of rows, from the first to the $n$-th; a subscript $-i$ means "
             "with row $i$ left out ($y_{-i}$, $G_{-i}$); in $\\varphi_j$ alone $j$ numbers a "
             "coordinate of the feature map instead", "row-index", "i", "j"),
-    _symbol("x_i", "row $i$: one person's (or throw's) feature values, a vector of length $p$",
-            "row", "x"),
+    _symbol("x_i", "row $i$: one person's, throw's or point's feature values, a vector of "
+            "length $p$", "row", "x"),
     _symbol("x, x'", "two rows in general, as the arguments of a kernel", "rows", "x"),
     _symbol(r"x_{\text{h}}, x_{\text{w}}", "a person's height and weight: the two entries of a "
             "row that holds both, written out where a formula needs them apart (in the kernel "
             "ridge pages' own fits the row is the height alone and the weight is the target)",
             "height-weight", "x"),
-    _symbol("X", r"the $n \times p$ table of training rows, one row per person (or throw)",
+    _symbol("X", r"the $n \times p$ table of training rows, one row per person, throw or point",
             "table-of-rows"),
     _symbol(r"\bar x", "the mean row: the average of each feature over the training rows",
             "mean-row", r"\bar", "x"),
@@ -105,11 +105,12 @@ _LISTED: tuple[str | Symbol, ...] = (
             "averaging-matrix"),
     _symbol("I", "the identity matrix", "identity"),
     _symbol(r"\mathbf 1", "the vector (or matrix) of ones", "ones", r"\mathbf"),
-    _symbol(r"\gamma", r"the scale of the RBF, polynomial and sigmoid kernels, in one over the "
-            "squared units of the rows (s⁻² on the throws; cm⁻² in kernel ridge on the people, "
-            "whose rows are heights; in kernel PCA on the people, whose distances mix "
-            r"centimetres and kilograms, one over their squared mixture); for the RBF, "
-            r"$1/\sqrt\gamma$ is its reach",
+    _symbol(r"\gamma", r"the coefficient of the RBF, polynomial and sigmoid kernels, in one "
+            "over the squared units of the rows (s⁻² on the throws; cm⁻² in kernel ridge on "
+            "the people, whose rows are heights; in kernel PCA on the people, whose distances mix "
+            r"centimetres and kilograms, one over their squared mixture); for the RBF it sets "
+            r"the rate at which the kernel falls with distance (the larger $\gamma$, the "
+            r"faster), and $1/\sqrt\gamma$, a length, is its reach",
             "gamma", r"\gamma"),
     _symbol("d", "the degree of a polynomial kernel", "degree"),
     _symbol("c_0", "the constant a polynomial kernel adds before the power, "
