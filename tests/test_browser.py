@@ -248,7 +248,10 @@ MEASURE = """async (floor) => {
   const figures = [];
   const images = [...document.querySelectorAll('article img')].filter(visible);
   for (const img of images) {
-    if (!img.complete) await new Promise(r => { img.onload = r; img.onerror = r; });
+    // An image that never loads is reported (below, as broken) rather than waited for.
+    if (!img.complete) await Promise.race([
+      new Promise(r => { img.onload = r; img.onerror = r; }),
+      new Promise(r => setTimeout(r, 10000))]);
     const src = img.currentSrc || img.src;
     const entry = {src: src.slice(0, 80), alt: img.getAttribute('alt') || '',
                    caption: '', shown: img.clientWidth, smallest: null, ratio: null};
@@ -321,6 +324,18 @@ MEASURE = """async (floor) => {
 _RESOLVED: dict[str, bool] = {}
 
 
+#: A reader's pass through the page, a screen at a time, each rendered before the next.
+SCROLL_THROUGH = """async () => {
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  const rendered = async () => { await frame(); await frame(); };
+  for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
+    window.scrollTo(0, y); await rendered(); }
+  window.scrollTo(0, 0); }"""
+#: The site's dark palette, chosen as the reader's switch chooses it.
+DARK_PALETTE = """document.querySelector(
+  "input[data-md-color-media='(prefers-color-scheme: dark)']").click()"""
+
+
 def _measured(browser, site_url, source, width, scheme):
     """Everything the per-view tests check in one scheme (see :func:`_measured_view`)."""
     return _measured_view(browser, site_url, source, width)[scheme]
@@ -340,20 +355,15 @@ def _measured_view(browser, site_url, source, width):
     """Everything the per-view tests check, from one opening of the page at one width:
     a reader's view in the light scheme (measured, then photographed), axe-core's audit
     of it, and then, with every collapsed block opened, the pointer's reach to every
-    printed number; then the same page switched to the dark scheme (as a reader's
-    system setting switches it), measured, photographed and audited for what a scheme
-    changes. The schemes share the markup and the layout."""
+    printed number; then the same page switched to the dark scheme (the system's
+    setting and the site's palette both), measured, photographed and audited for what a
+    scheme changes. The schemes share the markup and the layout."""
     context, page, console, outside, failed = _open(browser, site_url, source, width, "light",
                                                     wait_until="load")
     # Scroll through the page so that everything a reader would load is loaded, a
     # screen at a time, each screen rendered before the next (a block the style sheet
     # skips off screen is measured by reader.js when it is rendered, as a reader sees it).
-    page.evaluate("""async () => {
-      const frame = () => new Promise(r => requestAnimationFrame(r));
-      const rendered = async () => { await frame(); await frame(); };
-      for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
-        window.scrollTo(0, y); await rendered(); }
-      window.scrollTo(0, 0); }""")
+    page.evaluate(SCROLL_THROUGH)
     _settle(page)
     # Off-screen blocks skip layout until the reader nears them (extra.css), and a
     # skipped block has no caption text or width to read; every block has now been
@@ -376,6 +386,16 @@ def _measured_view(browser, site_url, source, width):
     for scheme in SCHEMES:
         if scheme != "light":
             page.emulate_media(color_scheme=scheme)
+            # The palette follows the system's scheme when a page loads; an open page
+            # changes only through the palette's own switch (Material's two palettes,
+            # each with its media query). Switched with it, the page is as one loaded
+            # under a dark system shows it: both the system's scheme and the palette dark.
+            page.evaluate(DARK_PALETTE)
+            page.wait_for_function(
+                "document.body.getAttribute('data-md-color-scheme') === 'slate'", timeout=5000)
+            # The figures' dark drawings show now; a reader's pass loads them, and ends
+            # at the top, where the light view was measured.
+            page.evaluate(SCROLL_THROUGH)
             _settle(page)
             # The theme eases colours over a moment (links, for one); measure the ends.
             page.evaluate("""() => Promise.all(document.getAnimations()
