@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 
+from kreport.kpca import KernelPCA
 from kreport.report import claim
 
 from . import measured
-from .settings import BYTES_PER_NUMBER, GIBIBYTE, MEBIBYTE, MILLION
+from .settings import BYTES_PER_NUMBER, DIRECTIONS, GIBIBYTE, MEBIBYTE, MILLION
 
 SECONDS_PER_DAY = 86_400
 #: Bands the fitted exponents must fall in (tests/test_timings.py locks the same).
@@ -80,6 +81,11 @@ def wall():
     low, high = COPIES_BAND
     claim("at the most rows the fits hold between {low} and {high} tables' worth of memory",
           low < found["copies"] < high, id="copies", low=low, high=high)
+    # The RBF kernel is positive semidefinite, so KernelPCA's solver turns on rows and
+    # directions alone (kreport.kpca.KernelPCA, "Solver").
+    claim("kreport's KernelPCA finds its directions with the iterative solver at every size "
+          "measured", all(row["rows"] >= KernelPCA.ITERATIVE_MIN_ROWS for row in found["rows"])
+          and DIRECTIONS <= KernelPCA.ITERATIVE_MAX_COMPONENTS, id="iterative")
     claim("kernel PCA's time grows with an exponent below {square}, the power of its "
           "products of the table with vectors",
           lambda square: found["pca_time_exponent"] < square, id="pca_below_square", square=2)
